@@ -1,0 +1,5 @@
+//! The game binary `khalif`: opens the desert pub and its board.
+
+fn main() {
+    khalif::app::run();
+}

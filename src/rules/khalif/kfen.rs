@@ -1,0 +1,185 @@
+//! KFEN (K7): the position text, parsed with errors that name the offending character.
+
+use std::fmt;
+
+use super::tables::ADJACENT;
+use super::{Kind, Piece, Position, Side, Square};
+
+/// The start position in KFEN (K7).
+pub const START_KFEN: &str = "rvdgkgdvr/ccccccccc/9/9/9/9/9/CCCCCCCCC/RVDGKGDVR g 1";
+
+/// A refused KFEN: what is wrong, and where (1-based character column) when it is one spot.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad KFEN{}: {problem}", at.map(|c| format!(" at column {c}")).unwrap_or_default())]
+pub struct KfenError {
+    pub at: Option<usize>,
+    pub problem: String,
+}
+
+fn error(at: Option<usize>, problem: impl Into<String>) -> KfenError {
+    KfenError { at, problem: problem.into() }
+}
+
+/// Parses a KFEN position: placement, side to move, optional turn number (K7). The position
+/// must be one the rules can reach the start of a turn in: one Khalif per side and K4.3 spacing.
+pub fn parse_kfen(text: &str) -> Result<Position, KfenError> {
+    // Fields with their 1-based starting column.
+    let mut fields = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                fields.push((text[..s].chars().count() + 1, &text[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let (placement_col, placement) =
+        *fields.first().ok_or_else(|| error(None, "empty text, expected a position"))?;
+    let mut pos = Position::empty(Side::Gold);
+    parse_placement(&mut pos, placement, placement_col)?;
+
+    let &(side_col, side) = fields
+        .get(1)
+        .ok_or_else(|| error(None, "missing the side to move (`g` or `s`) after the placement"))?;
+    pos.set_side_to_move(match side {
+        "g" => Side::Gold,
+        "s" => Side::Silver,
+        other => {
+            return Err(error(Some(side_col), format!("side to move `{other}`: expected `g` or `s`")));
+        }
+    });
+    if let Some(&(col, number)) = fields.get(2) {
+        let n: u32 = number
+            .parse()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| error(Some(col), format!("turn number `{number}`: expected a whole number from 1")))?;
+        pos.set_turn_number(n);
+    }
+    if let Some(&(col, extra)) = fields.get(3) {
+        return Err(error(Some(col), format!("unexpected `{extra}` after the turn number")));
+    }
+    validate(&pos)?;
+    Ok(pos)
+}
+
+fn parse_placement(pos: &mut Position, placement: &str, first_col: usize) -> Result<(), KfenError> {
+    let mut rank: i32 = 8;
+    let mut file: u32 = 0;
+    for (offset, c) in placement.chars().enumerate() {
+        let col = Some(first_col + offset);
+        let rank_name = rank + 1;
+        match c {
+            '/' => {
+                if file != 9 {
+                    return Err(error(col, format!("rank {rank_name} has {file} squares, expected 9")));
+                }
+                if rank == 0 {
+                    return Err(error(col, "more than 9 ranks"));
+                }
+                rank -= 1;
+                file = 0;
+            }
+            '1'..='9' => {
+                file += c as u32 - '0' as u32;
+                if file > 9 {
+                    return Err(error(col, format!("rank {rank_name} has more than 9 squares")));
+                }
+            }
+            _ => {
+                let piece = Piece::from_letter(c).ok_or_else(|| {
+                    error(col, format!("`{c}` is not a piece letter (R V D G K C for Gold, r v d g k c for Silver) nor a digit 1-9"))
+                })?;
+                if file >= 9 {
+                    return Err(error(col, format!("rank {rank_name} has more than 9 squares")));
+                }
+                let sq = Square::new(file as u8, rank as u8).expect("checked bounds");
+                pos.put(sq, piece);
+                file += 1;
+            }
+        }
+    }
+    if rank != 0 {
+        return Err(error(None, format!("only {} ranks, expected 9 separated by `/`", 9 - rank)));
+    }
+    if file != 9 {
+        return Err(error(None, format!("rank 1 has {file} squares, expected 9")));
+    }
+    Ok(())
+}
+
+/// The conditions every position between turns meets: one Khalif per side (K2, K6.1) and
+/// Vizier spacing (K4.3).
+fn validate(pos: &Position) -> Result<(), KfenError> {
+    for side in Side::BOTH {
+        let khalifs = pos.pieces(side, Kind::Khalif).count();
+        if khalifs != 1 {
+            return Err(error(None, format!("{side} has {khalifs} Khalifs, expected exactly 1")));
+        }
+        let rulers = pos.rulers(side);
+        for vizier in pos.pieces(side, Kind::Vizier) {
+            if let Some(near) = (ADJACENT[vizier.index()] & rulers).first() {
+                let what = pos.piece_at(near).expect("ruler").kind;
+                return Err(error(
+                    None,
+                    format!("{side}'s Vizier on {vizier} stands next to its {what} on {near} (K4.3)"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes a position as KFEN (K7), turn number included.
+pub struct Kfen<'a>(pub &'a Position);
+
+impl fmt::Display for Kfen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pos = self.0;
+        for rank in (0..9u8).rev() {
+            let mut empty = 0;
+            for file in 0..9u8 {
+                match pos.piece_at(Square::new(file, rank).expect("on board")) {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        write!(f, "{}", piece.letter())?;
+                    }
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank > 0 {
+                f.write_str("/")?;
+            }
+        }
+        write!(f, " {} {}", pos.side_to_move().letter(), pos.turn_number())
+    }
+}
+
+impl Position {
+    /// This position as KFEN text.
+    pub fn to_kfen(&self) -> String {
+        Kfen(self).to_string()
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = KfenError;
+
+    fn from_str(text: &str) -> Result<Position, KfenError> {
+        parse_kfen(text)
+    }
+}
+
+/// Parses `start` or a KFEN, for command lines and tools.
+pub fn parse_position_arg(text: &str) -> Result<Position, KfenError> {
+    if text.trim() == "start" { Ok(Position::start()) } else { parse_kfen(text) }
+}

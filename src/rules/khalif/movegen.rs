@@ -1,0 +1,105 @@
+//! Primary moves (K3, K4): where each piece of the side to move may go.
+
+use super::tables::{
+    ACROSS_WADI, ADJACENT, ALL_DIRECTIONS, CAMEL_CAPTURES, CAMEL_STEPS, FORWARD_DIAGONALS, KNIGHT,
+    ORTHOGONAL, slides, vizier_reach,
+};
+use super::{Bitboard, Kind, Position, Side, Square};
+
+/// What every piece's move generation needs to know about one side, computed once per position.
+pub(crate) struct MoveContext {
+    pub side: Side,
+    pub own: Bitboard,
+    pub occupied: Bitboard,
+    viziers: Bitboard,
+    /// Squares adjacent to the side's Khalif: a Vizier may not end there (K4.3).
+    beside_khalif: Bitboard,
+    /// Squares adjacent to any of the side's Viziers: the Khalif may not end there (K4.3).
+    beside_viziers: Bitboard,
+    /// Squares adjacent to the side's Khalif or a Vizier: where a Guard's long move may end (K4.5).
+    beside_rulers: Bitboard,
+}
+
+impl MoveContext {
+    pub fn new(pos: &Position, side: Side) -> MoveContext {
+        let viziers = pos.pieces(side, Kind::Vizier);
+        let beside_khalif = Position::adjacent_to(pos.pieces(side, Kind::Khalif));
+        let beside_viziers = Position::adjacent_to(viziers);
+        MoveContext {
+            side,
+            own: pos.side(side),
+            occupied: pos.occupied(),
+            viziers,
+            beside_khalif,
+            beside_viziers,
+            beside_rulers: beside_khalif | beside_viziers,
+        }
+    }
+
+    /// Legal destinations of a primary move by a `kind` piece of this side standing on `from`.
+    #[inline]
+    pub fn destinations(&self, from: Square, kind: Kind) -> Bitboard {
+        let i = from.index();
+        let reach = match kind {
+            Kind::Djinn => return KNIGHT[i] & !self.own,
+            Kind::Raider => slides(from, &ORTHOGONAL, self.occupied),
+            Kind::Vizier => {
+                let other_viziers = self.viziers & !Bitboard::from_square(from);
+                vizier_reach(from, self.occupied)
+                    & !self.beside_khalif
+                    & !Position::adjacent_to(other_viziers)
+            }
+            Kind::Guard => {
+                ADJACENT[i] | (slides(from, &ALL_DIRECTIONS, self.occupied) & self.beside_rulers)
+            }
+            Kind::Khalif => ADJACENT[i] & !self.beside_viziers,
+            Kind::Camel => self.camel_reach(from),
+        };
+        reach & !self.own & !ACROSS_WADI[i]
+    }
+
+    /// K4.7: diagonal forward steps onto empty squares, captures forward or sideways, and the
+    /// long diagonal move (never a capture) when the Camel starts beside a friendly Vizier.
+    fn camel_reach(&self, from: Square) -> Bitboard {
+        let s = self.side.index();
+        let i = from.index();
+        let them = self.occupied & !self.own;
+        let mut quiet = CAMEL_STEPS[s][i];
+        if (ADJACENT[i] & self.viziers).any() {
+            quiet |= slides(from, &FORWARD_DIAGONALS[s], self.occupied);
+        }
+        (quiet & !self.occupied) | (CAMEL_CAPTURES[s][i] & them)
+    }
+}
+
+/// Calls `visit(from, kind, destinations)` for every piece of the side to move that can move.
+#[inline]
+pub(crate) fn for_each_primary(pos: &Position, mut visit: impl FnMut(Square, Kind, Bitboard)) {
+    let ctx = MoveContext::new(pos, pos.side_to_move());
+    for kind in Kind::ALL {
+        for from in pos.pieces(ctx.side, kind) {
+            let dests = ctx.destinations(from, kind);
+            if dests.any() {
+                visit(from, kind, dests);
+            }
+        }
+    }
+}
+
+/// Whether the side to move has at least one legal primary move (else it loses, K6.2).
+pub fn has_primary_move(pos: &Position) -> bool {
+    let ctx = MoveContext::new(pos, pos.side_to_move());
+    Kind::ALL
+        .into_iter()
+        .any(|kind| pos.pieces(ctx.side, kind).squares().any(|from| ctx.destinations(from, kind).any()))
+}
+
+/// Legal destinations of the piece on `from`, if it belongs to the side to move.
+pub fn primary_destinations(pos: &Position, from: Square) -> Bitboard {
+    match pos.piece_at(from) {
+        Some(piece) if piece.side == pos.side_to_move() => {
+            MoveContext::new(pos, piece.side).destinations(from, piece.kind)
+        }
+        _ => Bitboard::EMPTY,
+    }
+}

@@ -1,0 +1,202 @@
+//! Move tables computed at compile time: rays, steps, leaps, the Wadi mask and hash keys.
+
+use super::{Bitboard, Side, Square};
+
+/// The 8 line directions as (file step, rank step). The first four increase the square
+/// index and the last four are their opposites in the same order, so `d ^ 4` reverses `d`.
+pub const DIRECTIONS: [(i8, i8); 8] = [
+    (0, 1),   // N
+    (1, 1),   // NE
+    (1, 0),   // E
+    (-1, 1),  // NW
+    (0, -1),  // S
+    (-1, -1), // SW
+    (-1, 0),  // W
+    (1, -1),  // SE
+];
+
+/// Directions whose squares have growing indices (the first blocker is the lowest bit).
+pub const fn is_increasing(direction: usize) -> bool {
+    direction < 4
+}
+
+/// Orthogonal directions (the Raider's lines).
+pub const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
+
+/// Forward-diagonal directions per side (the Camel's long move).
+pub const FORWARD_DIAGONALS: [[usize; 2]; 2] = [[1, 3], [5, 7]];
+
+const KNIGHT_LEAPS: [(i8, i8); 8] =
+    [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+
+const fn square_at(index: usize) -> Square {
+    Square::from_index(index)
+}
+
+/// Squares reached from `sq` stepping `dir` up to `limit` times.
+const fn ray(sq: Square, dir: usize, limit: usize) -> Bitboard {
+    let (df, dr) = DIRECTIONS[dir];
+    let mut bb = Bitboard::EMPTY;
+    let mut cur = sq;
+    let mut n = 0;
+    while n < limit {
+        match cur.offset(df, dr) {
+            Some(next) => {
+                bb = bb.with(next);
+                cur = next;
+            }
+            None => break,
+        }
+        n += 1;
+    }
+    bb
+}
+
+const fn ray_table(limit: usize) -> [[Bitboard; 81]; 8] {
+    let mut t = [[Bitboard::EMPTY; 81]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut s = 0;
+        while s < 81 {
+            t[d][s] = ray(square_at(s), d, limit);
+            s += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// Every square along each direction from each square (to the edge).
+pub static RAYS: [[Bitboard; 81]; 8] = ray_table(8);
+/// The Vizier's reach along each direction: at most two squares (K4.2).
+pub static VIZIER_RAYS: [[Bitboard; 81]; 8] = ray_table(2);
+
+const fn offsets_table(offsets: &[(i8, i8)]) -> [Bitboard; 81] {
+    let mut t = [Bitboard::EMPTY; 81];
+    let mut s = 0;
+    while s < 81 {
+        let mut i = 0;
+        while i < offsets.len() {
+            if let Some(to) = square_at(s).offset(offsets[i].0, offsets[i].1) {
+                t[s] = t[s].with(to);
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// The adjacent squares of each square (K1.5).
+pub static ADJACENT: [Bitboard; 81] = offsets_table(&DIRECTIONS);
+/// The Djinn's knight leaps (K4.4).
+pub static KNIGHT: [Bitboard; 81] = offsets_table(&KNIGHT_LEAPS);
+/// A Camel's one-square diagonal forward steps, per side (K4.7).
+pub static CAMEL_STEPS: [[Bitboard; 81]; 2] =
+    [offsets_table(&[(-1, 1), (1, 1)]), offsets_table(&[(-1, -1), (1, -1)])];
+/// A Camel's capture squares, straight forward and sideways, per side (K4.7).
+pub static CAMEL_CAPTURES: [[Bitboard; 81]; 2] =
+    [offsets_table(&[(0, 1), (-1, 0), (1, 0)]), offsets_table(&[(0, -1), (-1, 0), (1, 0)])];
+
+const fn half_mask(side: Side) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
+    let mut s = 0;
+    while s < 81 {
+        if let Some(h) = square_at(s).half() {
+            if h as usize == side as usize {
+                bb = bb.with(square_at(s));
+            }
+        }
+        s += 1;
+    }
+    bb
+}
+
+/// Each side's half of the board (K1.2).
+pub static HALVES: [Bitboard; 2] = [half_mask(Side::Gold), half_mask(Side::Silver)];
+
+const fn wadi_table() -> [Bitboard; 81] {
+    let mut t = [Bitboard::EMPTY; 81];
+    let mut s = 0;
+    while s < 81 {
+        t[s] = match square_at(s).half() {
+            Some(Side::Gold) => half_mask(Side::Silver),
+            Some(Side::Silver) => half_mask(Side::Gold),
+            None => Bitboard::EMPTY,
+        };
+        s += 1;
+    }
+    t
+}
+
+/// The destinations the Wadi rule forbids from each origin: the other half (K3.5).
+pub static ACROSS_WADI: [Bitboard; 81] = wadi_table();
+
+/// Squares attacked along direction `dir` from `sq`, up to and including the first
+/// occupied square, within `ray` (a full ray or a shortened one such as the Vizier's).
+#[inline]
+pub fn slide(ray: Bitboard, dir: usize, occupied: Bitboard) -> Bitboard {
+    let blockers = ray & occupied;
+    let first = if is_increasing(dir) { blockers.first() } else { blockers.last() };
+    match first {
+        None => ray,
+        Some(b) => ray & !RAYS[dir][b.index()],
+    }
+}
+
+/// Squares reachable by sliding from `sq` in the given directions, blockers included.
+#[inline]
+pub fn slides(sq: Square, dirs: &[usize], occupied: Bitboard) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
+    for &d in dirs {
+        bb |= slide(RAYS[d][sq.index()], d, occupied);
+    }
+    bb
+}
+
+/// All 8 lines from a square (a Guard's long move, and the lines a retaliation comes along).
+pub const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+/// The Vizier's moves: one or two squares along a line, sliding (K4.2).
+#[inline]
+pub fn vizier_reach(sq: Square, occupied: Bitboard) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
+    for d in ALL_DIRECTIONS {
+        bb |= slide(VIZIER_RAYS[d][sq.index()], d, occupied);
+    }
+    bb
+}
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+const fn zobrist_table() -> [[[u64; 81]; 6]; 2] {
+    let mut t = [[[0; 81]; 6]; 2];
+    let mut state = 0x4B48_414C_4946_u64; // "KHALIF"
+    let mut side = 0;
+    while side < 2 {
+        let mut kind = 0;
+        while kind < 6 {
+            let mut s = 0;
+            while s < 81 {
+                let (next, value) = splitmix(state);
+                state = next;
+                t[side][kind][s] = value;
+                s += 1;
+            }
+            kind += 1;
+        }
+        side += 1;
+    }
+    t
+}
+
+/// Hash keys per side, kind and square, so positions can be recognised in search and history.
+pub static ZOBRIST: [[[u64; 81]; 6]; 2] = zobrist_table();
+/// Hash key toggled when Silver is to move.
+pub const ZOBRIST_SILVER: u64 = splitmix(0x5349_4C56_4552).1;
