@@ -1,0 +1,73 @@
+//! The fast bitboard generator against the deliberately simple one in `common/reference.rs`,
+//! the "why not?" explainer and the turn state machine, on many positions.
+
+mod common;
+
+use common::reference::Board;
+use khalif::rules::khalif::{
+    Decision, Position, Square, TurnState, count_turns, khalif_lost, primary_destinations, why_not, write_turn,
+};
+use rand::RngExt;
+
+fn many_positions() -> Vec<Position> {
+    let mut all = common::random_positions(1, 400);
+    all.extend(common::random_placements(2, 400));
+    all
+}
+
+#[test]
+fn fast_and_reference_generators_agree_on_every_turn() {
+    // How often each K8 stage token showed up, so the comparison is known to cover them all.
+    let mut seen = [0usize; 4];
+    for pos in many_positions() {
+        let mut fast: Vec<String> = common::turns(&pos).iter().map(|t| write_turn(&pos, t)).collect();
+        let mut slow = Board::from_position(&pos).turns();
+        fast.sort();
+        slow.sort();
+        assert_eq!(fast, slow, "turns differ in {}", pos.to_kfen());
+        assert_eq!(count_turns(&pos), fast.len() as u64, "bulk count in {}", pos.to_kfen());
+        for turn in &fast {
+            for (n, mark) in seen.iter_mut().zip(["=", "!G", "+x", "#"]) {
+                *n += usize::from(turn.contains(mark));
+            }
+        }
+    }
+    assert!(seen.iter().all(|&n| n >= 20), "stage tokens seen (=, !G, +x, #): {seen:?}");
+}
+
+#[test]
+fn why_not_agrees_with_both_generators_on_every_from_to_pair() {
+    // Finished games are left out: there every move is refused as `GameOver`.
+    for pos in many_positions().into_iter().filter(|p| khalif_lost(p).is_none()).step_by(4) {
+        let board = Board::from_position(&pos);
+        for from in Square::all() {
+            let dests = primary_destinations(&pos, from);
+            for to in Square::all() {
+                let explained = why_not(&pos, from, to);
+                let slow = board.legal_primary(from.index(), to.index());
+                assert_eq!(dests.contains(to), slow, "{from}-{to} in {}", pos.to_kfen());
+                assert_eq!(explained.is_ok(), slow, "why_not {from}-{to} in {}: {explained:?}", pos.to_kfen());
+            }
+        }
+    }
+}
+
+/// Drives the state machine with random decisions and checks it ends where `play` does.
+#[test]
+fn the_state_machine_and_copy_make_reach_the_same_positions() {
+    let mut rng = common::rng(5);
+    for pos in many_positions() {
+        let mut state = TurnState::new(pos);
+        while let Some(_) = state.pending() {
+            let options = state.options();
+            let choice: Decision = options[rng.random_range(0..options.len())];
+            state.decide(choice).expect("an offered option is accepted");
+        }
+        if state.outcome().is_some() && state.turn().from == state.turn().to {
+            continue; // the game was already over: no turn was played
+        }
+        let mut copy = pos;
+        khalif::rules::khalif::play(&mut copy, &state.turn());
+        assert_eq!(&copy, state.position(), "from {}", pos.to_kfen());
+    }
+}
