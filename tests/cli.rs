@@ -1,0 +1,101 @@
+//! `khalif-cli` end to end: perft, divide, turns, why, bad input, and a scripted terminal game.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn cli(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_khalif-cli"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("khalif-cli starts");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = cli(args, "");
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn perft_prints_the_count_as_its_last_line() {
+    let out = stdout(&["perft", "start", "3"]);
+    assert_eq!(out.lines().last(), Some("38428"));
+    let out = stdout(&["perft", "start", "2", "--full"]);
+    assert_eq!(out.lines().last(), Some("1144"));
+}
+
+#[test]
+fn divide_splits_perft_by_primary_move() {
+    let out = stdout(&["divide", "start", "2"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.last(), Some(&"1144"));
+    assert_eq!(lines.len(), 34 + 1, "one line per primary move, then the total");
+    let sum: u64 = lines[..34].iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(sum, 1144);
+}
+
+#[test]
+fn turns_lists_every_turn_in_notation() {
+    let out = stdout(&["turns", "start"]);
+    assert_eq!(out.lines().count(), 34);
+    assert!(out.lines().any(|l| l == "Cb2-d4"));
+    let kfen = common::setup("Ka1 Dc5 ke8 cd7 gf7 gd9", 'g').to_kfen();
+    let out = stdout(&["turns", &kfen]);
+    assert!(out.lines().any(|l| l == "Dc5xd7 !Gd9xd7"));
+}
+
+#[test]
+fn why_explains_a_refused_move_with_its_rule() {
+    let kfen = common::setup("Ka1 Re4 ki9 re6", 'g').to_kfen();
+    let out = stdout(&["why", &kfen, "e4", "e6"]);
+    assert_eq!(out.trim(), "Only the Djinn may cross the Wadi in one move (K3.5)");
+    let out = stdout(&["why", "start", "c2", "d3"]);
+    assert_eq!(out.trim(), "c2-d3 is legal");
+}
+
+#[test]
+fn bad_input_is_an_error_message_not_a_panic() {
+    for args in [
+        vec!["perft", "nonsense", "2"],
+        vec!["why", "start", "z9", "e4"],
+        vec!["turns", "rvdgkgdvr/ccccccccc/9/9/9/9/9/CCCCCCCCC/RVDGKGDVR q"],
+    ] {
+        let out = cli(&args, "");
+        assert!(!out.status.success(), "{args:?} should fail");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_scripted_terminal_game_with_decisions_undo_save_and_load() {
+    let dir = std::env::temp_dir().join(format!("khalif-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.khalif");
+    let kfen = common::setup("Ka1 Dc5 ke8 cd7 gf7 gd9", 'g').to_kfen();
+    let script = format!(
+        "why c5 c7\nc5 d7\nh1\nd9\nsave {f}\nundo\nundo\nload {f}\nresign\nundo\nquit\n",
+        f = file.display()
+    );
+    let out = cli(&["play", "--position", &kfen], &script);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.contains("A Djinn leaps like a knight"), "{text}");
+    assert!(text.contains("Silver: which Guard retaliates on d7? (f7, d9)"), "{text}");
+    assert!(text.contains("h1 is not one of the choices"), "{text}");
+    assert!(text.contains("Silver Guard dashes d9→d7 and takes the Gold Djinn."), "{text}");
+    assert!(text.contains("Last turn: Dc5xd7 !Gd9xd7"), "{text}");
+    assert!(text.contains("Nothing to take back."), "{text}");
+    assert!(text.contains("Gold wins: Silver resigned."), "{text}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("1. Dc5xd7 !Gd9xd7"), "{saved}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
