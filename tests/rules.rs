@@ -308,6 +308,9 @@ fn k5_1_a_quiet_move_ends_the_turn() {
     let events = state.decide(Decision::Primary { from: sq("c2"), to: sq("d3") }).unwrap();
     assert!(state.is_finished());
     assert!(matches!(events[..], [Event::Moved { captured: None, .. }, Event::TurnEnded { next: Side::Silver }]));
+    let mut state = TurnState::new(after(&Position::start(), "Cc2-d3"));
+    let events = state.decide(Decision::Primary { from: sq("g8"), to: sq("f7") }).unwrap();
+    assert!(matches!(events[..], [Event::Moved { captured: None, .. }, Event::TurnEnded { next: Side::Gold }]));
 }
 
 #[test]
@@ -455,6 +458,8 @@ fn k5_4_the_second_capture_resolves_succession_and_retaliation_again() {
 fn k5_5_capturing_a_khalif_or_vizier_never_triggers_retaliation() {
     let pos = setup("Ka1 Dd6 ki9 ve8 gf8 gd8", 'g');
     assert_eq!(turns_starting(&pos, "Dd6xe8"), names(&["Dd6xe8"]));
+    let pos = setup("Ka1 Ve2 Gf2 Gd2 ki9 dd4", 's');
+    assert_eq!(turns_starting(&pos, "Dd4xe2"), names(&["Dd4xe2"]));
 }
 
 #[test]
@@ -466,6 +471,14 @@ fn k5_6_turn_end_hands_over_and_the_stages_run_in_order() {
     let stages: Vec<Stage> = events.iter().map(|e| e.stage()).collect();
     assert_eq!(stages, [Stage::Move, Stage::ChainedCapture, Stage::Retaliation, Stage::TurnEnd]);
     assert_eq!(state.position().side_to_move(), Side::Silver);
+    // The same turn mirrored for Silver.
+    let pos = setup("ke9 dd6 Ka1 Ce4 Cg3 Vh2 Gg1", 's');
+    let mut state = TurnState::new(pos);
+    let mut events = state.decide(Decision::Primary { from: sq("d6"), to: sq("e4") }).unwrap();
+    events.extend(state.decide(Decision::SecondCapture(sq("g3"))).unwrap());
+    let stages: Vec<Stage> = events.iter().map(|e| e.stage()).collect();
+    assert_eq!(stages, [Stage::Move, Stage::ChainedCapture, Stage::Retaliation, Stage::TurnEnd]);
+    assert_eq!(state.position().side_to_move(), Side::Gold);
 }
 
 // ---- K6 End of the game ----
@@ -475,6 +488,8 @@ fn k6_1_losing_the_last_khalif_ends_the_game_wherever_in_the_turn() {
     let pos = after(&setup("Ke1 Dd4 kc7 ce6", 'g'), "Dd4xe6 +xc7#");
     assert_eq!(TurnState::new(pos).outcome(), Some(Outcome::Win { winner: Side::Gold, reason: WinReason::KhalifCaptured }));
     assert_eq!(count_turns(&pos), 0, "a finished game has no turns");
+    let pos = after(&setup("ke9 dd6 Kc3 Ce4", 's'), "Dd6xe4 +xc3#");
+    assert_eq!(TurnState::new(pos).outcome(), Some(Outcome::Win { winner: Side::Silver, reason: WinReason::KhalifCaptured }));
 }
 
 #[test]
@@ -504,6 +519,11 @@ fn k6_3_and_k6_4_resignation_and_draw_by_agreement_only() {
         Outcome::Win { winner: Side::Silver, reason: WinReason::Resignation }
     );
     assert!(game.decide(Decision::Primary { from: sq("c2"), to: sq("d3") }).is_err());
+    let mut game = Game::new(after(&Position::start(), "Cc2-d3"));
+    assert_eq!(
+        game.resign(Side::Silver).unwrap(),
+        Outcome::Win { winner: Side::Gold, reason: WinReason::Resignation }
+    );
 }
 
 #[test]
