@@ -52,16 +52,22 @@ fn why_not_agrees_with_both_generators_on_every_from_to_pair() {
     }
 }
 
-/// Drives the state machine with random decisions and checks it ends where `play` does.
+/// Drives the state machine with random decisions and checks it ends where `play` does, and
+/// that replaying its events reproduces its board after every decision.
 #[test]
 fn the_state_machine_and_copy_make_reach_the_same_positions() {
     let mut rng = common::rng(5);
     for pos in many_positions() {
         let mut state = TurnState::new(pos);
-        while let Some(_) = state.pending() {
+        // The board a front end shows, replayed event by event.
+        let mut shown = pos;
+        while state.pending().is_some() {
             let options = state.options();
             let choice: Decision = options[rng.random_range(0..options.len())];
-            state.decide(choice).expect("an offered option is accepted");
+            for event in state.decide(choice).expect("an offered option is accepted") {
+                event.apply(&mut shown);
+            }
+            assert_eq!(&shown, state.position(), "events replayed from {}", pos.to_kfen());
         }
         if state.outcome().is_some() && state.turn().from == state.turn().to {
             continue; // the game was already over: no turn was played

@@ -82,13 +82,26 @@ pub enum Event {
     Chained { djinn: Piece, from: Square, to: Square, captured: Piece },
     /// K6.1: `side`'s Khalif was captured with no Vizier to succeed; the game is over.
     KhalifLost { side: Side },
-    /// K5.6: the turn is over and `next` is to move.
+    /// K5.6: the turn is over and `next` is to move (also after a turn that ended the game).
     TurnEnded { next: Side },
     /// K6: the game is over.
     GameOver(Outcome),
 }
 
 impl Event {
+    /// Replays this event onto a board, mechanically (no rule is decided here): front ends keep
+    /// the board they show one event behind the core and check it against the core's position.
+    pub fn apply(self, pos: &mut Position) {
+        match self {
+            Event::Moved { from, to, .. } | Event::Retaliated { from, to, .. } | Event::Chained { from, to, .. } => {
+                pos.relocate(from, to);
+            }
+            Event::Succeeded { square, .. } => succeed(pos, square),
+            Event::TurnEnded { .. } => pos.pass_turn(),
+            Event::KhalifLost { .. } | Event::GameOver(_) => {}
+        }
+    }
+
     /// The K5 stage this event belongs to.
     pub fn stage(self) -> Stage {
         match self {
@@ -397,6 +410,7 @@ impl TurnState {
         self.position.pass_turn();
         let outcome = Outcome::Win { winner: side.opponent(), reason: WinReason::KhalifCaptured };
         events.push(Event::KhalifLost { side });
+        events.push(Event::TurnEnded { next: self.position.side_to_move() });
         events.push(Event::GameOver(outcome));
         self.finish(outcome);
     }
