@@ -1,5 +1,6 @@
 //! Khalif: the rules core (no Bevy) and, behind the `game` feature, the 3D game.
 
+pub mod persist;
 pub mod rules;
 
 #[cfg(feature = "game")]
