@@ -1,5 +1,51 @@
-//! The game binary `khalif`: opens the desert pub and its board.
+//! The game binary `khalif`: opens the desert pub. `--screenshot` renders one frame to a PNG.
 
-fn main() {
-    khalif::app::run();
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+use khalif::app::{LaunchOptions, View};
+use khalif::rules::khalif::parse_position_arg;
+
+#[derive(Parser)]
+#[command(name = "khalif", version, about = "Khalif — the desert pubs of Zarhalem")]
+struct Args {
+    /// Render the scene, write this PNG and exit.
+    #[arg(long)]
+    screenshot: Option<PathBuf>,
+    /// Start a match from this position (a KFEN in quotes, or `start`).
+    #[arg(long)]
+    position: Option<String>,
+    /// The camera view to start in.
+    #[arg(long, value_enum, default_value_t = ViewArg::Seated)]
+    view: ViewArg,
+    /// Frames to render before the screenshot.
+    #[arg(long, default_value_t = 30)]
+    frames: u32,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ViewArg {
+    Seated,
+    Top,
+}
+
+fn main() -> std::process::ExitCode {
+    let args = Args::parse();
+    let position = match args.position.as_deref().map(parse_position_arg).transpose() {
+        Ok(position) => position,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    khalif::app::run(LaunchOptions {
+        screenshot: args.screenshot,
+        position,
+        view: match args.view {
+            ViewArg::Seated => View::Seated,
+            ViewArg::Top => View::Top,
+        },
+        frames: args.frames,
+    });
+    std::process::ExitCode::SUCCESS
 }

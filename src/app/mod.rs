@@ -1,28 +1,78 @@
-//! The Bevy front end: a thin view over the rules core, one plugin per file.
+//! The Bevy front end: a view over the rules core, one plugin per file. This file builds the
+//! app and holds the one place where the order of the system sets is decided.
 
+mod board;
+mod clicks;
+mod commands;
+mod launch;
 mod scene;
+mod screens;
+mod session;
+mod stages;
 
 use bevy::prelude::*;
 
-/// Builds and runs the game application with its window.
-pub fn run() {
-    App::new()
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Khalif — the desert pubs of Zarhalem".into(),
-                ..default()
-            }),
-            ..default()
-        }))
-        .add_plugins((
-            bevy_egui::EguiPlugin::default(),
-            bevy_kira_audio::AudioPlugin,
-        ))
-        .add_plugins(plugin)
-        .run();
+pub use board::{OnSquare, PieceView, board_mismatch};
+pub use clicks::{Selection, SquareClicked};
+pub use commands::GameCommand;
+pub use launch::{LaunchOptions, View};
+pub use screens::Screen;
+pub use session::{PlayerDecision, Session, Staged};
+pub use stages::{StageLog, StageSet};
+
+/// The frame's phases, in order: what the players did, what the core made of it, the K5
+/// stages that show it on the board, then animation and presentation.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GameSystems {
+    /// Pointer, keyboard and HUD input become clicks, commands and decisions.
+    Input,
+    /// Decisions and commands go to the core.
+    Decide,
+    /// Animations advance; finished ones let the next stage run.
+    Animate,
+    /// HUD, highlights, camera and sound read the frame's state.
+    Present,
 }
 
-/// Every game plugin, in one place.
-fn plugin(app: &mut App) {
+/// Builds and runs the game with its window.
+pub fn run(options: LaunchOptions) {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Khalif — the desert pubs of Zarhalem".into(),
+            resolution: options.window_size().into(),
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins((MeshPickingPlugin, bevy_egui::EguiPlugin::default(), bevy_kira_audio::AudioPlugin))
+    .insert_resource(options)
+    .add_plugins((logic_plugin, presentation_plugin))
+    .run();
+}
+
+/// Everything that runs without a window: screens, the match session, the piece entities and
+/// the staged turn resolution. Headless tests build an app from this alone.
+pub fn logic_plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            GameSystems::Input,
+            GameSystems::Decide,
+            StageSet::Move,
+            StageSet::Succession,
+            StageSet::Retaliation,
+            StageSet::ChainedCapture,
+            StageSet::TurnEnd,
+            GameSystems::Animate,
+            GameSystems::Present,
+        )
+            .chain(),
+    );
+    app.add_plugins((screens::plugin, session::plugin, commands::plugin, board::plugin, stages::plugin, clicks::plugin));
+}
+
+/// The pub, the pieces' looks, input devices, animation, camera, HUD and sound.
+fn presentation_plugin(app: &mut App) {
     app.add_plugins(scene::plugin);
 }

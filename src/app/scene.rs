@@ -37,51 +37,30 @@ fn spawn_table(
         MeshMaterial3d(wood),
         Transform::from_xyz(0.0, -0.45, 0.0),
     ));
-
-    let light_stone = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.85, 0.8, 0.7),
-        perceptual_roughness: 0.25,
-        ..default()
-    });
-    let dark_stone = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.45, 0.4, 0.36),
-        perceptual_roughness: 0.25,
-        ..default()
-    });
-    let sand = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.86, 0.7, 0.45),
-        perceptual_roughness: 0.95,
-        ..default()
-    });
     let tile = meshes.add(Cuboid::new(SQUARE_SIZE * 0.96, 0.15, SQUARE_SIZE * 0.96));
+    let stone = |c: Color| StandardMaterial { base_color: c, perceptual_roughness: 0.25, ..default() };
+    let (light, dark, sand) = (
+        materials.add(stone(Color::srgb(0.85, 0.8, 0.7))),
+        materials.add(stone(Color::srgb(0.45, 0.4, 0.36))),
+        materials.add(stone(Color::srgb(0.86, 0.7, 0.45))),
+    );
     for square in Square::all() {
-        let material = if square.rank() == WADI_RANK {
-            sand.clone()
+        let (material, sunken) = if square.rank() == WADI_RANK {
+            (sand.clone(), -0.06)
         } else if (square.file() + square.rank()) % 2 == 0 {
-            dark_stone.clone()
+            (dark.clone(), 0.0)
         } else {
-            light_stone.clone()
+            (light.clone(), 0.0)
         };
-        let sunken = if square.rank() == WADI_RANK { -0.06 } else { 0.0 };
         commands.spawn((
             Mesh3d(tile.clone()),
             MeshMaterial3d(material),
             Transform::from_translation(square_centre(square) + Vec3::Y * (sunken - 0.075)),
         ));
     }
-
     commands.spawn((
-        PointLight {
-            color: Color::srgb(1.0, 0.75, 0.45),
-            intensity: 2_000_000.0,
-            range: 40.0,
-            shadow_maps_enabled: true,
-            ..default()
-        },
+        PointLight { color: Color::srgb(1.0, 0.75, 0.45), intensity: 2_000_000.0, range: 40.0, shadow_maps_enabled: true, ..default() },
         Transform::from_xyz(2.0, 7.0, 3.0),
     ));
-    commands.spawn((
-        Camera3d::default(),
-        Transform::from_xyz(0.0, 9.0, 11.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
+    commands.spawn((Camera3d::default(), Transform::from_xyz(0.0, 9.0, 11.0).looking_at(Vec3::ZERO, Vec3::Y)));
 }

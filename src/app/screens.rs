@@ -1,0 +1,36 @@
+//! The screens as states: the title, the match, and the result over the final board.
+
+use bevy::prelude::*;
+
+use super::launch::LaunchOptions;
+use super::session::Session;
+use crate::rules::khalif::Game;
+
+/// Which screen the player is on.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    #[default]
+    Title,
+    Match,
+    /// The game is over; the final board stays in view under the result.
+    Result,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_state::<Screen>().add_systems(Startup, start_from_options);
+}
+
+/// A start position on the command line (or screenshot mode) skips the title screen.
+fn start_from_options(
+    options: Option<Res<LaunchOptions>>,
+    mut session: ResMut<Session>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(options) = options else { return };
+    if let Some(position) = options.position {
+        *session = Session::new(Game::new(position));
+        next.set(Screen::Match);
+    } else if options.screenshot.is_some() {
+        next.set(Screen::Match);
+    }
+}
