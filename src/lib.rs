@@ -2,6 +2,7 @@
 
 pub mod persist;
 pub mod rules;
+pub mod synth;
 
 #[cfg(feature = "game")]
 pub mod app;
