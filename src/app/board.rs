@@ -68,13 +68,16 @@ fn rebuild_pieces(mut commands: Commands, session: Res<Session>, pieces: Query<E
     for entity in &pieces {
         commands.entity(entity).despawn();
     }
+    let board = session.displayed();
     for square in Square::all() {
-        if let Some(piece) = session.shown.piece_at(square) {
+        if let Some(piece) = board.piece_at(square) {
             spawn_piece(&mut commands, piece, OnSquare(square));
         }
     }
-    let history = session.game.history().iter().flat_map(|t| t.events.iter().copied());
-    let captured = captured_pieces(history.chain(session.game.turn_events().iter().copied()));
+    let shown_turns = session.view.unwrap_or(usize::MAX);
+    let history = session.game.history().iter().take(shown_turns).flat_map(|t| t.events.iter().copied());
+    let in_progress = session.game.turn_events().iter().copied().filter(|_| session.view.is_none());
+    let captured = captured_pieces(history.chain(in_progress));
     for (slot_by_side, piece) in tray_slots(&captured) {
         let entity = spawn_piece(&mut commands, piece, OnSquare(Square::from_index(0)));
         commands.entity(entity).remove::<OnSquare>().insert(InTray { slot: slot_by_side });

@@ -28,7 +28,7 @@ fn interpret_clicks(
     mut decisions: MessageWriter<PlayerDecision>,
 ) {
     for SquareClicked(square) in clicks.read().copied() {
-        if !session.is_idle() {
+        if !session.is_idle() || session.view.is_some() {
             continue;
         }
         let pos = *session.game.position();

@@ -2,13 +2,20 @@
 //! app and holds the one place where the order of the system sets is decided.
 
 mod board;
+mod camera;
 mod clicks;
 mod commands;
+mod geometry;
 mod launch;
+mod pieces;
 mod scene;
 mod screens;
+mod screenshot;
 mod session;
 mod stages;
+mod settings;
+mod textures;
+mod ui;
 
 use bevy::prelude::*;
 
@@ -74,5 +81,5 @@ pub fn logic_plugin(app: &mut App) {
 
 /// The pub, the pieces' looks, input devices, animation, camera, HUD and sound.
 fn presentation_plugin(app: &mut App) {
-    app.add_plugins(scene::plugin);
+    app.add_plugins((settings::plugin, scene::plugin, pieces::plugin, camera::plugin, ui::plugin, screenshot::plugin));
 }

@@ -1,66 +1,324 @@
-//! The pub table: a wooden table, the 9×9 stone board with its Wadi, warm light and a seated camera.
+//! The desert pub around the board: table, board and Wadi, walls of ochre plaster, a doorway
+//! onto dunes at dusk, brass lanterns that flicker, slow ceiling fans and drifting smoke.
 
+use std::f32::consts::{FRAC_PI_2, PI, TAU};
+
+use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
-use crate::rules::khalif::{Square, WADI_RANK};
+use super::GameSystems;
+use super::board::BoardSquare;
+use super::geometry::{SQUARE, square_centre};
+use super::textures;
+use crate::rules::khalif::WADI_RANK;
 
-/// Edge of one board square in world units.
-const SQUARE_SIZE: f32 = 1.0;
+/// Height of the floor below the board.
+const FLOOR: f32 = -16.0;
+/// Half the room's width and depth.
+const ROOM: f32 = 40.0;
+/// Height of the ceiling.
+const CEILING: f32 = 36.0;
 
-pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.08, 0.05, 0.04)))
-        .add_systems(Startup, spawn_table);
+/// A lantern's light, which flickers around its base intensity.
+#[derive(Component)]
+struct Flicker {
+    base: f32,
+    phase: f32,
 }
 
-/// World position of the centre of a board square, on the board's top face.
-fn square_centre(square: Square) -> Vec3 {
-    let half = (Square::FILES as f32 - 1.0) / 2.0;
-    Vec3::new(
-        (square.file() as f32 - half) * SQUARE_SIZE,
-        0.0,
-        (half - square.rank() as f32) * SQUARE_SIZE,
-    )
+/// A ceiling fan's blades, turning slowly.
+#[derive(Component)]
+struct FanBlades {
+    speed: f32,
+}
+
+/// A puff of smoke drifting up through the lantern light.
+#[derive(Component)]
+struct Smoke {
+    origin: Vec3,
+    velocity: Vec3,
+    age: f32,
+    life: f32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(Color::srgb(0.05, 0.03, 0.03)))
+        .insert_resource(GlobalAmbientLight { color: Color::srgb(1.0, 0.8, 0.6), brightness: 120.0, ..default() })
+        .add_systems(Startup, (spawn_room, spawn_table, spawn_lanterns, spawn_fans, spawn_outside))
+        .add_systems(PostStartup, dress_squares)
+        .add_systems(Update, (flicker, turn_fans, drift_smoke).in_set(GameSystems::Present));
+}
+
+fn textured(images: &mut Assets<Image>, image: Image, roughness: f32) -> StandardMaterial {
+    StandardMaterial { base_color_texture: Some(images.add(image)), perceptual_roughness: roughness, ..default() }
+}
+
+/// The 81 squares get their stone or sand tiles; the Wadi is a sunken channel.
+fn dress_squares(
+    mut commands: Commands,
+    squares: Query<(Entity, &BoardSquare)>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let tile = meshes.add(Cuboid::new(SQUARE * 0.97, 0.15, SQUARE * 0.97));
+    let light = materials.add(textured(&mut images, textures::stone([0.88, 0.82, 0.7], 1), 0.18));
+    let dark = materials.add(textured(&mut images, textures::stone([0.42, 0.36, 0.32], 2), 0.18));
+    let sand = materials.add(textured(&mut images, textures::sand(), 0.95));
+    for (entity, BoardSquare(square)) in &squares {
+        let material = if square.rank() == WADI_RANK {
+            sand.clone()
+        } else if (square.file() + square.rank()) % 2 == 0 {
+            dark.clone()
+        } else {
+            light.clone()
+        };
+        commands.entity(entity).insert((
+            Mesh3d(tile.clone()),
+            MeshMaterial3d(material),
+            Transform::from_translation(square_centre(*square) - Vec3::Y * 0.075),
+        ));
+    }
 }
 
 fn spawn_table(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
-    let wood = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.36, 0.2, 0.1),
-        perceptual_roughness: 0.7,
-        ..default()
-    });
-    commands.spawn((
-        Mesh3d(meshes.add(Cuboid::new(14.0, 0.6, 14.0))),
-        MeshMaterial3d(wood),
-        Transform::from_xyz(0.0, -0.45, 0.0),
-    ));
-    let tile = meshes.add(Cuboid::new(SQUARE_SIZE * 0.96, 0.15, SQUARE_SIZE * 0.96));
-    let stone = |c: Color| StandardMaterial { base_color: c, perceptual_roughness: 0.25, ..default() };
-    let (light, dark, sand) = (
-        materials.add(stone(Color::srgb(0.85, 0.8, 0.7))),
-        materials.add(stone(Color::srgb(0.45, 0.4, 0.36))),
-        materials.add(stone(Color::srgb(0.86, 0.7, 0.45))),
-    );
-    for square in Square::all() {
-        let (material, sunken) = if square.rank() == WADI_RANK {
-            (sand.clone(), -0.06)
-        } else if (square.file() + square.rank()) % 2 == 0 {
-            (dark.clone(), 0.0)
-        } else {
-            (light.clone(), 0.0)
-        };
+    let wood = materials.add(textured(&mut images, textures::wood(), 0.55));
+    let brass = materials.add(StandardMaterial { base_color: Color::srgb(0.78, 0.56, 0.24), metallic: 1.0, perceptual_roughness: 0.35, ..default() });
+    // Table top, legs, and the board's wooden bed with a brass rim.
+    commands.spawn((Mesh3d(meshes.add(Cuboid::new(16.0, 0.8, 13.0))), MeshMaterial3d(wood.clone()), Transform::from_xyz(0.0, -0.62, 0.0)));
+    for (x, z) in [(-7.0, -5.5), (7.0, -5.5), (-7.0, 5.5), (7.0, 5.5)] {
         commands.spawn((
-            Mesh3d(tile.clone()),
-            MeshMaterial3d(material),
-            Transform::from_translation(square_centre(square) + Vec3::Y * (sunken - 0.075)),
+            Mesh3d(meshes.add(Cylinder::new(0.45, -FLOOR))),
+            MeshMaterial3d(wood.clone()),
+            Transform::from_xyz(x, FLOOR / 2.0 - 0.6, z),
         ));
     }
+    commands.spawn((Mesh3d(meshes.add(Cuboid::new(9.8, 0.3, 9.8))), MeshMaterial3d(wood), Transform::from_xyz(0.0, -0.26, 0.0)));
+    for (size, at) in [
+        (Vec3::new(10.0, 0.12, 0.12), Vec3::new(0.0, -0.08, 4.94)),
+        (Vec3::new(10.0, 0.12, 0.12), Vec3::new(0.0, -0.08, -4.94)),
+        (Vec3::new(0.12, 0.12, 10.0), Vec3::new(4.94, -0.08, 0.0)),
+        (Vec3::new(0.12, 0.12, 10.0), Vec3::new(-4.94, -0.08, 0.0)),
+    ] {
+        commands.spawn((Mesh3d(meshes.add(Cuboid::from_size(size))), MeshMaterial3d(brass.clone()), Transform::from_translation(at)));
+    }
+    // The two captured-piece trays, brass, at the players' right hands.
+    for x in [6.3, -6.3] {
+        commands.spawn((Mesh3d(meshes.add(Cuboid::new(2.0, 0.08, 8.6))), MeshMaterial3d(brass.clone()), Transform::from_xyz(x, -0.2, 0.0)));
+    }
+}
+
+fn spawn_room(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let plaster = materials.add(textured(&mut images, textures::plaster(), 0.9));
+    let floor = materials.add(StandardMaterial { uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(8.0)), ..textured(&mut images, textures::wood(), 0.7) });
+    let beam = materials.add(StandardMaterial { base_color: Color::srgb(0.2, 0.11, 0.06), perceptual_roughness: 0.8, ..default() });
+    let height = CEILING - FLOOR;
+    let mid = (CEILING + FLOOR) / 2.0;
+    commands.spawn((Mesh3d(meshes.add(Cuboid::new(2.0 * ROOM, 0.5, 2.0 * ROOM))), MeshMaterial3d(floor), Transform::from_xyz(0.0, FLOOR - 0.25, 0.0)));
+    commands.spawn((Mesh3d(meshes.add(Cuboid::new(2.0 * ROOM, 0.5, 2.0 * ROOM))), MeshMaterial3d(plaster.clone()), Transform::from_xyz(0.0, CEILING, 0.0)));
+    // Side walls and the wall behind Gold.
+    for (size, at) in [
+        (Vec3::new(0.5, height, 2.0 * ROOM), Vec3::new(ROOM, mid, 0.0)),
+        (Vec3::new(0.5, height, 2.0 * ROOM), Vec3::new(-ROOM, mid, 0.0)),
+        (Vec3::new(2.0 * ROOM, height, 0.5), Vec3::new(0.0, mid, ROOM)),
+    ] {
+        commands.spawn((Mesh3d(meshes.add(Cuboid::from_size(size))), MeshMaterial3d(plaster.clone()), Transform::from_translation(at)));
+    }
+    // The wall behind Silver, with a wide doorway onto the desert.
+    let (door_half, door_top) = (9.0, 14.0);
+    let side = ROOM - door_half;
+    for x in [-(door_half + side / 2.0), door_half + side / 2.0] {
+        commands.spawn((Mesh3d(meshes.add(Cuboid::new(side, height, 0.5))), MeshMaterial3d(plaster.clone()), Transform::from_xyz(x, mid, -ROOM)));
+    }
     commands.spawn((
-        PointLight { color: Color::srgb(1.0, 0.75, 0.45), intensity: 2_000_000.0, range: 40.0, shadow_maps_enabled: true, ..default() },
-        Transform::from_xyz(2.0, 7.0, 3.0),
+        Mesh3d(meshes.add(Cuboid::new(2.0 * door_half, CEILING - door_top, 0.5))),
+        MeshMaterial3d(plaster.clone()),
+        Transform::from_xyz(0.0, (CEILING + door_top) / 2.0, -ROOM),
     ));
-    commands.spawn((Camera3d::default(), Transform::from_xyz(0.0, 9.0, 11.0).looking_at(Vec3::ZERO, Vec3::Y)));
+    // An arch over the doorway and a few ceiling beams.
+    commands.spawn((
+        Mesh3d(meshes.add(Torus::new(door_half - 0.6, door_half + 0.6))),
+        MeshMaterial3d(beam.clone()),
+        Transform::from_xyz(0.0, door_top, -ROOM + 0.4).with_rotation(Quat::from_rotation_x(FRAC_PI_2)).with_scale(Vec3::new(1.0, 1.0, 0.5)),
+    ));
+    for z in [-30.0, -15.0, 0.0, 15.0, 30.0] {
+        commands.spawn((Mesh3d(meshes.add(Cuboid::new(2.0 * ROOM, 1.2, 1.2))), MeshMaterial3d(beam.clone()), Transform::from_xyz(0.0, CEILING - 0.8, z)));
+    }
+    // Other tables of the pub, in the half-dark.
+    let wood = materials.add(StandardMaterial { base_color: Color::srgb(0.3, 0.17, 0.09), perceptual_roughness: 0.7, ..default() });
+    for (x, z) in [(-26.0, -24.0), (26.0, -22.0), (-27.0, 20.0), (25.0, 24.0)] {
+        commands.spawn((Mesh3d(meshes.add(Cylinder::new(5.0, 0.6))), MeshMaterial3d(wood.clone()), Transform::from_xyz(x, -1.0, z)));
+        commands.spawn((Mesh3d(meshes.add(Cylinder::new(0.7, 15.0))), MeshMaterial3d(wood.clone()), Transform::from_xyz(x, FLOOR / 2.0 - 0.8, z)));
+    }
+}
+
+fn spawn_lanterns(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+    let brass = materials.add(StandardMaterial { base_color: Color::srgb(0.8, 0.58, 0.25), metallic: 1.0, perceptual_roughness: 0.3, ..default() });
+    let flame = materials.add(StandardMaterial { base_color: Color::srgb(1.0, 0.7, 0.35), emissive: LinearRgba::rgb(18.0, 9.0, 3.0), ..default() });
+    let cage = meshes.add(Cylinder::new(0.9, 2.0).mesh().resolution(8));
+    let cap = meshes.add(Cone { radius: 1.1, height: 0.9 });
+    let glow = meshes.add(Sphere::new(0.45));
+    let chain = meshes.add(Cylinder::new(0.05, 1.0));
+    // The lantern over the table lights the game; the others light the room.
+    let lanterns = [
+        (Vec3::new(3.5, 17.0, -2.0), 9.0e6, true),
+        (Vec3::new(-24.0, 14.0, -24.0), 2.5e6, false),
+        (Vec3::new(24.0, 14.0, 22.0), 2.5e6, false),
+        (Vec3::new(-24.0, 14.0, 22.0), 2.0e6, false),
+        (Vec3::new(24.0, 14.0, -22.0), 2.0e6, false),
+    ];
+    for (i, (at, intensity, shadows)) in lanterns.into_iter().enumerate() {
+        let hang = CEILING - at.y - 1.5;
+        commands
+            .spawn((Transform::from_translation(at), Visibility::default()))
+            .with_children(|l| {
+                l.spawn((Mesh3d(cage.clone()), MeshMaterial3d(brass.clone()), NotShadowCaster));
+                l.spawn((Mesh3d(cap.clone()), MeshMaterial3d(brass.clone()), Transform::from_xyz(0.0, 1.4, 0.0), NotShadowCaster));
+                l.spawn((Mesh3d(glow.clone()), MeshMaterial3d(flame.clone()), NotShadowCaster));
+                l.spawn((
+                    Mesh3d(chain.clone()),
+                    MeshMaterial3d(brass.clone()),
+                    Transform::from_xyz(0.0, 1.8 + hang / 2.0, 0.0).with_scale(Vec3::new(1.0, hang, 1.0)),
+                    NotShadowCaster,
+                ));
+                l.spawn((
+                    PointLight {
+                        color: Color::srgb(1.0, 0.68, 0.38),
+                        intensity,
+                        range: 90.0,
+                        radius: 0.4,
+                        shadow_maps_enabled: shadows,
+                        ..default()
+                    },
+                    Transform::from_xyz(0.0, -0.2, 0.0),
+                    Flicker { base: intensity, phase: i as f32 * 1.7 },
+                ));
+            });
+    }
+}
+
+fn spawn_fans(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+    let dark_wood = materials.add(StandardMaterial { base_color: Color::srgb(0.22, 0.12, 0.07), perceptual_roughness: 0.6, ..default() });
+    let brass = materials.add(StandardMaterial { base_color: Color::srgb(0.7, 0.5, 0.22), metallic: 1.0, perceptual_roughness: 0.4, ..default() });
+    for (x, z, speed) in [(-14.0, -20.0, 0.9), (14.0, 18.0, 0.75)] {
+        commands.spawn((Mesh3d(meshes.add(Cylinder::new(0.15, 3.0))), MeshMaterial3d(brass.clone()), Transform::from_xyz(x, CEILING - 1.5, z)));
+        commands
+            .spawn((Transform::from_xyz(x, CEILING - 3.2, z), Visibility::default(), FanBlades { speed }))
+            .with_children(|fan| {
+                fan.spawn((Mesh3d(meshes.add(Cylinder::new(0.7, 0.6))), MeshMaterial3d(brass.clone())));
+                for i in 0..4 {
+                    let a = i as f32 * TAU / 4.0;
+                    fan.spawn((
+                        Mesh3d(meshes.add(Cuboid::new(6.0, 0.1, 1.3))),
+                        MeshMaterial3d(dark_wood.clone()),
+                        Transform::from_xyz(3.4 * a.cos(), 0.0, 3.4 * a.sin()).with_rotation(Quat::from_rotation_y(-a) * Quat::from_rotation_x(0.15)),
+                    ));
+                }
+            });
+    }
+}
+
+/// The desert at dusk beyond the doorway: sky, dunes and a thin moon, all unlit.
+fn spawn_outside(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let sky = materials.add(StandardMaterial { base_color_texture: Some(images.add(textures::dusk_sky())), unlit: true, ..default() });
+    commands.spawn((
+        Mesh3d(meshes.add(Rectangle::new(160.0, 80.0))),
+        MeshMaterial3d(sky),
+        Transform::from_xyz(0.0, 10.0, -95.0).with_rotation(Quat::from_rotation_z(PI)).with_scale(Vec3::new(-1.0, 1.0, 1.0)),
+    ));
+    let dune = |c: Color| StandardMaterial { base_color: c, unlit: true, ..default() };
+    let far = materials.add(dune(Color::srgb(0.5, 0.27, 0.25)));
+    let near = materials.add(dune(Color::srgb(0.82, 0.48, 0.27)));
+    for (x, z, r, material) in [
+        (-30.0, -80.0, 26.0, &far),
+        (25.0, -82.0, 30.0, &far),
+        (-8.0, -66.0, 22.0, &near),
+        (28.0, -62.0, 18.0, &near),
+    ] {
+        commands.spawn((
+            Mesh3d(meshes.add(Sphere::new(r))),
+            MeshMaterial3d(material.clone()),
+            Transform::from_xyz(x, FLOOR - r * 0.55, z).with_scale(Vec3::new(1.6, 0.6, 0.6)),
+            NotShadowCaster,
+        ));
+    }
+    // Cool moonlight through the doorway, against the lanterns' warmth.
+    commands.spawn((
+        DirectionalLight { color: Color::srgb(0.6, 0.7, 1.0), illuminance: 900.0, ..default() },
+        Transform::from_xyz(-10.0, 20.0, -40.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    let moon = materials.add(StandardMaterial { base_color: Color::srgb(1.0, 0.95, 0.8), emissive: LinearRgba::rgb(3.0, 2.8, 2.2), unlit: true, ..default() });
+    commands.spawn((Mesh3d(meshes.add(Sphere::new(1.6))), MeshMaterial3d(moon), Transform::from_xyz(-14.0, 22.0, -90.0)));
+    // Smoke puffs drifting in the light over the table.
+    let puff = materials.add(StandardMaterial {
+        base_color_texture: Some(images.add(textures::puff())),
+        base_color: Color::srgba(1.0, 0.92, 0.8, 0.22),
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        cull_mode: None,
+        ..default()
+    });
+    let quad = meshes.add(Rectangle::new(3.0, 3.0));
+    for i in 0..24 {
+        let f = i as f32;
+        let origin = Vec3::new((f * 2.3).sin() * 9.0, 3.0, (f * 1.7).cos() * 7.0 - 2.0);
+        commands.spawn((
+            Mesh3d(quad.clone()),
+            MeshMaterial3d(puff.clone()),
+            Transform::from_translation(origin + Vec3::Y * ((f * 1.3) % 12.0)),
+            Smoke { origin, velocity: Vec3::new((f * 0.7).sin() * 0.25, 0.35 + (f * 0.37) % 0.3, 0.1), age: (f * 0.83) % 20.0, life: 20.0 },
+            NotShadowCaster,
+            bevy::picking::Pickable::IGNORE,
+        ));
+    }
+}
+
+fn flicker(time: Res<Time>, mut lights: Query<(&mut PointLight, &Flicker)>) {
+    let t = time.elapsed_secs();
+    for (mut light, f) in &mut lights {
+        let wobble = (t * 7.3 + f.phase).sin() * 0.05 + (t * 13.1 + f.phase * 2.0).sin() * 0.04 + (t * 2.1 + f.phase).sin() * 0.03;
+        light.intensity = f.base * (1.0 + wobble);
+    }
+}
+
+fn turn_fans(time: Res<Time>, mut fans: Query<(&mut Transform, &FanBlades)>) {
+    for (mut transform, fan) in &mut fans {
+        transform.rotate_y(fan.speed * time.delta_secs());
+    }
+}
+
+/// Smoke rises, spreads and fades; each puff starts again low over the table. Puffs face the camera.
+fn drift_smoke(
+    time: Res<Time>,
+    camera: Query<&Transform, (With<Camera3d>, Without<Smoke>)>,
+    mut puffs: Query<(&mut Transform, &mut Smoke)>,
+) {
+    let dt = time.delta_secs();
+    let eye = camera.iter().next().map(|c| c.translation).unwrap_or(Vec3::Y * 10.0);
+    for (mut transform, mut smoke) in &mut puffs {
+        smoke.age += dt;
+        if smoke.age > smoke.life {
+            smoke.age = 0.0;
+            transform.translation = smoke.origin;
+        }
+        transform.translation += smoke.velocity * dt;
+        let growth = 0.6 + smoke.age / smoke.life * 1.6;
+        transform.scale = Vec3::splat(growth);
+        transform.look_at(eye, Vec3::Y);
+    }
 }

@@ -20,6 +20,8 @@ pub struct Session {
     pub refusal: Option<String>,
     /// The last primary move, for the last-move marks.
     pub last_move: Option<(Square, Square)>,
+    /// While browsing the move list: the number of turns after which the board is shown.
+    pub view: Option<usize>,
 }
 
 impl Session {
@@ -30,7 +32,13 @@ impl Session {
             queue: VecDeque::new(),
             refusal: None,
             last_move: None,
+            view: None,
         }
+    }
+
+    /// The board to draw: an earlier position while browsing the move list, else the shown one.
+    pub fn displayed(&self) -> Position {
+        self.view.and_then(|n| self.game.position_after(n)).unwrap_or(self.shown)
     }
 
     /// Whether everything the core reported has been shown, so players may act again.

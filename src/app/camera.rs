@@ -1,0 +1,128 @@
+//! The camera: seated at either end of the table, orbit and zoom within limits, a flat
+//! top-down tactical view on one key, and (in hot seat) turning to the side to move.
+
+use std::f32::consts::{FRAC_PI_2, PI};
+
+use bevy::camera::Hdr;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::post_process::bloom::Bloom;
+use bevy::prelude::*;
+
+use super::GameSystems;
+use super::launch::{LaunchOptions, View};
+use super::session::{Session, Staged};
+use crate::rules::khalif::{Event, Side};
+
+/// Pitch limits of the seated view (radians above the board plane).
+const PITCH: (f32, f32) = (0.35, 1.35);
+/// Zoom limits: distance from the board's centre.
+const DISTANCE: (f32, f32) = (8.0, 24.0);
+/// Pitch of the top-down view: just short of straight down, so "up" stays defined.
+const TOP_PITCH: f32 = FRAC_PI_2 - 0.001;
+
+/// Where the camera wants to be; the real camera eases towards it.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct CameraRig {
+    /// Angle around the board: 0 behind Gold, π behind Silver.
+    pub yaw: f32,
+    pub pitch: f32,
+    pub distance: f32,
+    pub top_down: bool,
+    /// Turn to the side to move after each turn (hot seat).
+    pub follow_turn: bool,
+}
+
+impl CameraRig {
+    pub fn seated(side: Side) -> CameraRig {
+        CameraRig { yaw: yaw_of(side), pitch: 0.7, distance: 13.5, top_down: false, follow_turn: true }
+    }
+
+    fn eye(&self) -> Vec3 {
+        let pitch = if self.top_down { TOP_PITCH } else { self.pitch };
+        let distance = if self.top_down { self.distance.max(13.0) + 3.0 } else { self.distance };
+        let flat = distance * pitch.cos();
+        Vec3::new(flat * self.yaw.sin(), distance * pitch.sin(), flat * self.yaw.cos())
+    }
+}
+
+fn yaw_of(side: Side) -> f32 {
+    match side {
+        Side::Gold => 0.0,
+        Side::Silver => PI,
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(CameraRig::seated(Side::Gold))
+        .add_systems(Startup, spawn_camera)
+        .add_systems(Update, (follow_turns, orbit_and_zoom, toggle_top_down, ease_camera).chain().in_set(GameSystems::Present));
+}
+
+fn spawn_camera(mut commands: Commands, options: Option<Res<LaunchOptions>>, session: Res<Session>, mut rig: ResMut<CameraRig>) {
+    *rig = CameraRig::seated(session.game.position().side_to_move());
+    rig.top_down = options.is_some_and(|o| o.view == View::Top);
+    commands.spawn((
+        Camera3d::default(),
+        Hdr,
+        Bloom::NATURAL,
+        Projection::Perspective(PerspectiveProjection { fov: 0.75, ..default() }),
+        DistanceFog {
+            color: Color::srgba(0.12, 0.07, 0.05, 1.0),
+            falloff: FogFalloff::Linear { start: 40.0, end: 140.0 },
+            ..default()
+        },
+        Transform::from_translation(rig.eye()).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+}
+
+/// In hot seat the camera turns to the player whose turn it is.
+fn follow_turns(mut staged: MessageReader<Staged>, mut rig: ResMut<CameraRig>) {
+    for Staged(event) in staged.read() {
+        if let (Event::TurnEnded { next }, true) = (event, rig.follow_turn) {
+            rig.yaw = yaw_of(*next);
+        }
+    }
+}
+
+fn orbit_and_zoom(
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    mut rig: ResMut<CameraRig>,
+) {
+    if buttons.pressed(MouseButton::Right) {
+        rig.yaw -= motion.delta.x * 0.005;
+        rig.pitch = (rig.pitch + motion.delta.y * 0.004).clamp(PITCH.0, PITCH.1);
+    }
+    if scroll.delta.y != 0.0 {
+        rig.distance = (rig.distance - scroll.delta.y * 0.8).clamp(DISTANCE.0, DISTANCE.1);
+    }
+}
+
+fn toggle_top_down(keys: Res<ButtonInput<KeyCode>>, mut rig: ResMut<CameraRig>) {
+    if keys.just_pressed(KeyCode::KeyT) {
+        rig.top_down = !rig.top_down;
+    }
+}
+
+/// Eases the camera towards the rig, turning the short way round.
+fn ease_camera(time: Res<Time>, rig: Res<CameraRig>, mut camera: Query<&mut Transform, With<Camera3d>>) {
+    let Ok(mut transform) = camera.single_mut() else { return };
+    let target = rig.eye();
+    let current = transform.translation;
+    // Interpolate in cylindrical coordinates so a half turn swings round the table.
+    let (r0, a0) = (Vec2::new(current.x, current.z).length(), current.x.atan2(current.z));
+    let (r1, mut a1) = (Vec2::new(target.x, target.z).length(), target.x.atan2(target.z));
+    while a1 - a0 > PI {
+        a1 -= 2.0 * PI;
+    }
+    while a1 - a0 < -PI {
+        a1 += 2.0 * PI;
+    }
+    let k = 1.0 - (-6.0 * time.delta_secs()).exp();
+    let (r, a, y) = (r0 + (r1 - r0) * k, a0 + (a1 - a0) * k, current.y + (target.y - current.y) * k);
+    transform.translation = Vec3::new(r * a.sin(), y, r * a.cos());
+    // "Up" on screen is away from the viewer's side, also in the top-down view.
+    let up = Vec3::new(-a.sin(), 0.0, -a.cos()).lerp(Vec3::Y, if rig.top_down { 0.0 } else { 1.0 });
+    transform.look_at(Vec3::new(0.0, -0.5, 0.0), up.normalize_or(Vec3::Y));
+}

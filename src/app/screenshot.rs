@@ -1,0 +1,62 @@
+//! Screenshot mode: render a few frames, save the window to a PNG, report frame times, exit.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use bevy::diagnostic::FrameCount;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+
+use super::launch::LaunchOptions;
+
+/// Wall-clock times of the frames rendered so far in screenshot mode.
+#[derive(Resource, Default)]
+struct FrameTimes {
+    last: Option<Instant>,
+    millis: Vec<f64>,
+    requested: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<FrameTimes>().add_systems(Last, take_screenshot.run_if(screenshot_mode));
+}
+
+fn screenshot_mode(options: Option<Res<LaunchOptions>>) -> bool {
+    options.is_some_and(|o| o.screenshot.is_some())
+}
+
+fn take_screenshot(mut commands: Commands, options: Res<LaunchOptions>, frames: Res<FrameCount>, mut times: ResMut<FrameTimes>) {
+    let now = Instant::now();
+    if let Some(last) = times.last.replace(now) {
+        times.millis.push((now - last).as_secs_f64() * 1000.0);
+    }
+    if times.requested || frames.0 < options.frames.max(3) {
+        return;
+    }
+    times.requested = true;
+    let path: PathBuf = options.screenshot.clone().expect("screenshot mode");
+    // Skip the first frames (pipeline compilation) when reporting frame times.
+    let steady: Vec<f64> = times.millis.iter().skip(times.millis.len() / 3).copied().collect();
+    let report = frame_report(&steady);
+    let mut save = save_to_disk(path.clone());
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            save(captured);
+            println!("screenshot written to {}", path.display());
+            println!("{report}");
+            exit.write(AppExit::Success);
+        },
+    );
+}
+
+/// Median and worst frame time, as one line.
+fn frame_report(millis: &[f64]) -> String {
+    if millis.is_empty() {
+        return "frame time: not measured".to_string();
+    }
+    let mut sorted = millis.to_vec();
+    sorted.sort_by(|a, b| a.total_cmp(b));
+    let median = sorted[sorted.len() / 2];
+    let worst = sorted[sorted.len() - 1];
+    format!("frame time: median {median:.1} ms, worst {worst:.1} ms over {} frames", sorted.len())
+}

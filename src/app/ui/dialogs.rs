@@ -1,0 +1,197 @@
+//! The rules reference, the settings, and saving and loading game records.
+
+use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::UiState;
+use crate::app::commands::GameCommand;
+use crate::app::session::Session;
+use crate::app::settings::GameSettings;
+use crate::persist::{Quality, data_dir, write_atomic};
+use crate::rules::khalif::Record;
+
+const RULES: &str = include_str!("../../../assets/rules-reference.md");
+/// The extension of saved game records.
+const EXTENSION: &str = "khalif";
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, (rules_window, settings_window, save_window, load_window));
+}
+
+fn rules_window(mut contexts: EguiContexts, mut ui_state: ResMut<UiState>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Rules").open(&mut ui_state.rules).default_width(520.0).show(ctx, |ui| {
+        egui::ScrollArea::vertical().max_height(520.0).show(ui, |ui| {
+            for line in RULES.lines() {
+                let plain = line.replace("**", "");
+                if let Some(title) = plain.strip_prefix("## ") {
+                    ui.add_space(6.0);
+                    ui.label(egui::RichText::new(title).strong().size(19.0));
+                } else if let Some(title) = plain.strip_prefix("# ") {
+                    ui.heading(title);
+                } else if !plain.trim().is_empty() {
+                    ui.label(plain);
+                }
+            }
+        });
+    });
+    Ok(())
+}
+
+fn settings_window(mut contexts: EguiContexts, mut ui_state: ResMut<UiState>, mut settings: ResMut<GameSettings>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let was_open = ui_state.settings;
+    let mut open = ui_state.settings;
+    egui::Window::new("Settings").open(&mut open).default_width(340.0).show(ctx, |ui| {
+        let s = &mut settings.settings;
+        ui.heading("Sound");
+        ui.add(egui::Slider::new(&mut s.music_volume, 0.0..=1.0).text("music"));
+        ui.add(egui::Slider::new(&mut s.ambience_volume, 0.0..=1.0).text("ambience"));
+        ui.add(egui::Slider::new(&mut s.effects_volume, 0.0..=1.0).text("effects"));
+        ui.heading("Play");
+        ui.add(egui::Slider::new(&mut s.animation_speed, 0.25..=4.0).text("animation speed"));
+        ui.checkbox(&mut s.skip_animations, "skip animations");
+        ui.checkbox(&mut s.camera.turn_to_side_to_move, "turn the camera to the side to move");
+        ui.checkbox(&mut s.camera.start_top_down, "start in the top-down view");
+        ui.heading("Graphics");
+        ui.horizontal(|ui| {
+            for (quality, name) in [(Quality::Low, "low"), (Quality::Medium, "medium"), (Quality::High, "high")] {
+                ui.radio_value(&mut s.graphics.quality, quality, name);
+            }
+        });
+        ui.checkbox(&mut s.graphics.shadows, "shadows");
+        ui.checkbox(&mut s.graphics.smoke, "smoke");
+        ui.checkbox(&mut s.graphics.msaa, "smooth edges (MSAA)");
+        if let Some(notice) = &settings.notice {
+            ui.separator();
+            ui.label(egui::RichText::new(notice).color(egui::Color32::from_rgb(255, 190, 120)));
+        }
+    });
+    ui_state.settings = open;
+    if was_open && !open {
+        settings.save();
+    }
+    Ok(())
+}
+
+fn saves_folder() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("saves"))
+}
+
+/// Today's date as `YYYY-MM-DD` (civil calendar from the Unix clock).
+fn today() -> String {
+    let days = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+fn save_window(mut contexts: EguiContexts, mut ui_state: ResMut<UiState>, session: Res<Session>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if !ui_state.save {
+        return Ok(());
+    }
+    if ui_state.save_name.is_empty() {
+        ui_state.save_name = format!("game-{}", today());
+    }
+    let mut open = true;
+    let mut saved = None;
+    egui::Window::new("Save the game").open(&mut open).show(ctx, |ui| {
+        ui.horizontal(|ui| {
+            ui.label("Name:");
+            ui.text_edit_singleline(&mut ui_state.save_name);
+        });
+        if ui.button("Save").clicked() {
+            saved = Some(save_record(&session, &ui_state.save_name));
+        }
+        if let Some(notice) = &ui_state.notice {
+            ui.label(notice);
+        }
+    });
+    if let Some(result) = saved {
+        ui_state.notice = Some(match result {
+            Ok(path) => format!("Saved to {}", path.display()),
+            Err(e) => format!("Not saved: {e}"),
+        });
+    }
+    if !open {
+        ui_state.save = false;
+        ui_state.notice = None;
+    }
+    Ok(())
+}
+
+fn save_record(session: &Session, name: &str) -> Result<PathBuf, String> {
+    let clean: String = name.chars().filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' ')).collect();
+    if clean.trim().is_empty() {
+        return Err("give the game a name".into());
+    }
+    let folder = saves_folder().ok_or("no folder for saved games (set KHALIF_HOME)")?;
+    let path = folder.join(format!("{}.{EXTENSION}", clean.trim()));
+    let mut record = Record::new(session.game.clone());
+    record.set_tag("Event", "Local match");
+    record.set_tag("Gold", "Gold player");
+    record.set_tag("Silver", "Silver player");
+    record.set_tag("Date", &today());
+    write_atomic(&path, record.to_text().as_bytes()).map_err(|e| e.to_string())?;
+    Ok(path)
+}
+
+fn load_window(mut contexts: EguiContexts, mut ui_state: ResMut<UiState>, mut commands: MessageWriter<GameCommand>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if !ui_state.load {
+        return Ok(());
+    }
+    let mut open = true;
+    egui::Window::new("Load a game").open(&mut open).default_width(380.0).show(ctx, |ui| {
+        let mut files: Vec<(PathBuf, SystemTime)> = saves_folder()
+            .and_then(|f| std::fs::read_dir(f).ok())
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == EXTENSION))
+            .map(|p| {
+                let modified = std::fs::metadata(&p).and_then(|m| m.modified()).unwrap_or(UNIX_EPOCH);
+                (p, modified)
+            })
+            .collect();
+        files.sort_by(|a, b| b.1.cmp(&a.1));
+        if files.is_empty() {
+            ui.label("No saved games yet.");
+        }
+        egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| {
+            for (path, _) in files {
+                let name = path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+                if ui.button(name).clicked() {
+                    match std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|t| Record::parse(&t).map_err(|e| e.to_string())) {
+                        Ok(record) => {
+                            commands.write(GameCommand::Start(Box::new(record.game)));
+                            ui_state.load = false;
+                            ui_state.notice = None;
+                        }
+                        Err(e) => ui_state.notice = Some(format!("{} could not be loaded: {e}", path.display())),
+                    }
+                }
+            }
+        });
+        if let Some(notice) = &ui_state.notice {
+            ui.label(egui::RichText::new(notice).color(egui::Color32::from_rgb(255, 190, 120)));
+        }
+    });
+    if !open {
+        ui_state.load = false;
+        ui_state.notice = None;
+    }
+    Ok(())
+}

@@ -1,0 +1,236 @@
+//! The match HUD: whose turn and what must be decided, why a move was refused, the move list,
+//! captured pieces, successors left, and the match buttons; also the draw offer dialog.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::UiState;
+use crate::app::board::{BoardReset, captured_pieces};
+use crate::app::clicks::Selection;
+use crate::app::commands::GameCommand;
+use crate::app::screens::Screen;
+use crate::app::session::{PlayerDecision, Session};
+use crate::rules::khalif::{Decision, Kind, Pending, Piece, Side};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (status_bar, side_panel, draw_offer).run_if(in_state(Screen::Match).or_else(in_state(Screen::Result))),
+    );
+}
+
+/// Sides are always named in words, never told apart by colour alone.
+pub fn side_badge(side: Side) -> &'static str {
+    match side {
+        Side::Gold => "Gold",
+        Side::Silver => "Silver",
+    }
+}
+
+fn banner(ctx: &egui::Context, id: &str, anchor: egui::Align2, offset: [f32; 2], add: impl FnOnce(&mut egui::Ui)) {
+    egui::Area::new(egui::Id::new(id)).anchor(anchor, offset).show(ctx, |ui| {
+        egui::Frame::new()
+            .fill(egui::Color32::from_rgba_unmultiplied(30, 18, 10, 225))
+            .stroke(egui::Stroke::new(1.0, egui::Color32::from_rgb(176, 128, 60)))
+            .corner_radius(8)
+            .inner_margin(egui::Margin::symmetric(16, 8))
+            .show(ui, add);
+    });
+}
+
+fn status_bar(
+    mut contexts: EguiContexts,
+    mut session: ResMut<Session>,
+    selection: Res<Selection>,
+    mut decisions: MessageWriter<PlayerDecision>,
+    mut reset: MessageWriter<BoardReset>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if let Some(n) = session.view {
+        banner(ctx, "status", egui::Align2::CENTER_TOP, [0.0, 10.0], |ui| {
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(format!("Viewing the board after turn {n}")).heading());
+                if ui.button("Back to the game").clicked() {
+                    session.view = None;
+                    reset.write(BoardReset);
+                }
+            });
+        });
+        return Ok(());
+    }
+    let pos = *session.game.position();
+    let (headline, hint) = match session.game.pending() {
+        None => (session.game.outcome().map(|o| o.describe()).unwrap_or_default(), String::new()),
+        Some(Pending::Primary { side }) => (
+            format!("{} to move — turn {}", side_badge(side), pos.turn_number()),
+            match selection.0.and_then(|s| pos.piece_at(s).map(|p| (s, p))) {
+                Some((square, piece)) => format!("Choose where the {} on {square} goes (Esc to put it back)", piece.kind),
+                None => "Pick up one of your pieces".to_string(),
+            },
+        ),
+        Some(Pending::Successor { side, .. }) => (
+            format!("{}: your Khalif has fallen", side_badge(side)),
+            "Click the Vizier that becomes Khalif (K5.2)".to_string(),
+        ),
+        Some(Pending::Retaliator { side, square, .. }) => (
+            format!("{}: a Guard must strike back on {square}", side_badge(side)),
+            "Click the Guard that retaliates (K5.3)".to_string(),
+        ),
+        Some(Pending::SecondCapture { side, from, .. }) => (
+            format!("{}: the Djinn on {from} may capture again", side_badge(side)),
+            "Click a highlighted target, or decline (D) (K5.4)".to_string(),
+        ),
+    };
+    let declinable = matches!(session.game.pending(), Some(Pending::SecondCapture { .. })) && session.is_idle();
+    banner(ctx, "status", egui::Align2::CENTER_TOP, [0.0, 10.0], |ui| {
+        ui.set_min_width(420.0);
+        ui.vertical_centered(|ui| {
+            ui.label(egui::RichText::new(headline).heading());
+            if !hint.is_empty() {
+                ui.label(hint);
+            }
+            if declinable && ui.button("Decline the second capture").clicked() {
+                decisions.write(PlayerDecision(Decision::Decline));
+            }
+        });
+    });
+    if let Some(refusal) = session.refusal.clone() {
+        banner(ctx, "refusal", egui::Align2::CENTER_BOTTOM, [0.0, -16.0], |ui| {
+            ui.label(egui::RichText::new(format!("✖ {refusal}")).color(egui::Color32::from_rgb(255, 170, 140)).size(18.0));
+        });
+    }
+    Ok(())
+}
+
+fn piece_list(pieces: &[Piece]) -> String {
+    if pieces.is_empty() {
+        return "none".to_string();
+    }
+    let count = |kind: Kind| pieces.iter().filter(|p| p.kind == kind).count();
+    Kind::ALL
+        .iter()
+        .filter(|&&k| count(k) > 0)
+        .map(|&k| format!("{}×{}", count(k), k))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn side_panel(
+    mut contexts: EguiContexts,
+    mut session: ResMut<Session>,
+    mut ui_state: ResMut<UiState>,
+    mut commands: MessageWriter<GameCommand>,
+    mut reset: MessageWriter<BoardReset>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Match")
+        .anchor(egui::Align2::RIGHT_TOP, [-10.0, 10.0])
+        .default_width(250.0)
+        .resizable(false)
+        .collapsible(true)
+        .show(ctx, |ui| {
+            ui.heading("Moves");
+            egui::ScrollArea::vertical().max_height(260.0).stick_to_bottom(true).show(ui, |ui| {
+                let mut browse = None;
+                for (i, played) in session.game.history().iter().enumerate() {
+                    let mover = played.before.side_to_move();
+                    let text = format!("{}. {} {}", played.before.turn_number(), if mover == Side::Gold { "G" } else { "S" }, played.notation);
+                    if ui.selectable_label(session.view == Some(i + 1), text).clicked() && session.is_idle() {
+                        browse = Some(i + 1);
+                    }
+                }
+                if session.game.history().is_empty() {
+                    ui.label("No turns yet.");
+                }
+                if let Some(n) = browse {
+                    session.view = (n != session.game.history().len()).then_some(n);
+                    reset.write(BoardReset);
+                }
+            });
+            ui.separator();
+            let events = session.game.history().iter().flat_map(|t| t.events.iter().copied());
+            let captured = captured_pieces(events);
+            for side in Side::BOTH {
+                let lost: Vec<Piece> = captured.iter().copied().filter(|p| p.side == side).collect();
+                let viziers = session.shown.pieces(side, Kind::Vizier).count();
+                ui.label(format!("{} lost: {}", side_badge(side), piece_list(&lost)));
+                let warning = if viziers == 0 { " — one capture from defeat" } else { "" };
+                ui.label(format!("    successors left: {viziers}{warning}"));
+            }
+            ui.separator();
+            let idle = session.is_idle();
+            ui.horizontal_wrapped(|ui| {
+                if ui.add_enabled(idle, egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
+                    commands.write(GameCommand::Undo);
+                }
+                if ui.add_enabled(idle && session.game.can_redo(), egui::Button::new("Redo")).on_hover_text("Ctrl+Y").clicked() {
+                    commands.write(GameCommand::Redo);
+                }
+                let playing = session.game.outcome().is_none();
+                if ui.add_enabled(playing && idle, egui::Button::new("Resign")).clicked() {
+                    ui_state.confirm_resign = true;
+                }
+                if let Some(side) = session.game.pending().map(|p| p.side()) {
+                    if ui.add_enabled(idle && session.game.draw_offer().is_none(), egui::Button::new("Offer draw")).clicked() {
+                        commands.write(GameCommand::OfferDraw(side));
+                    }
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("Save").clicked() {
+                    ui_state.save = true;
+                }
+                if ui.button("Load").clicked() {
+                    ui_state.load = true;
+                }
+                if ui.button("Rules").clicked() {
+                    ui_state.rules = true;
+                }
+                if ui.button("Settings").clicked() {
+                    ui_state.settings = true;
+                }
+                if ui.button("Leave").clicked() {
+                    commands.write(GameCommand::Leave);
+                }
+            });
+            ui.checkbox(&mut ui_state.threats, "Show threats (H)");
+            ui.label(egui::RichText::new("T: top view · right-drag: turn · wheel: zoom · arrows + Enter: keyboard play").small());
+        });
+    if ui_state.confirm_resign {
+        let side = session.game.pending().map(|p| p.side());
+        egui::Window::new("Resign?").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).collapsible(false).resizable(false).show(ctx, |ui| {
+            if let Some(side) = side {
+                ui.label(format!("{} gives up the game (K6.3).", side_badge(side)));
+            }
+            ui.horizontal(|ui| {
+                if ui.button("Resign").clicked() {
+                    commands.write(GameCommand::Resign);
+                    ui_state.confirm_resign = false;
+                }
+                if ui.button("Play on").clicked() {
+                    ui_state.confirm_resign = false;
+                }
+            });
+        });
+    }
+    Ok(())
+}
+
+fn draw_offer(mut contexts: EguiContexts, session: Res<Session>, mut commands: MessageWriter<GameCommand>) -> Result {
+    let Some(offered_by) = session.game.draw_offer() else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let answering = offered_by.opponent();
+    egui::Window::new("A draw is offered").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).collapsible(false).resizable(false).show(ctx, |ui| {
+        ui.label(format!("{} offers a draw (K6.4).", side_badge(offered_by)));
+        ui.label(format!("{}, do you accept?", side_badge(answering)));
+        ui.horizontal(|ui| {
+            if ui.button("Accept").clicked() {
+                commands.write(GameCommand::AnswerDraw { side: answering, accept: true });
+            }
+            if ui.button("Decline").clicked() {
+                commands.write(GameCommand::AnswerDraw { side: answering, accept: false });
+            }
+        });
+    });
+    Ok(())
+}

@@ -1,0 +1,34 @@
+//! The pub's look for egui: dark wood panels, warm brass accents, larger text.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, apply_style.run_if(run_once));
+}
+
+fn apply_style(mut contexts: EguiContexts) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut style = (*ctx.global_style()).clone();
+    style.visuals = egui::Visuals::dark();
+    style.visuals.window_fill = egui::Color32::from_rgba_unmultiplied(38, 24, 16, 235);
+    style.visuals.panel_fill = egui::Color32::from_rgba_unmultiplied(38, 24, 16, 235);
+    style.visuals.window_stroke = egui::Stroke::new(1.5, egui::Color32::from_rgb(176, 128, 60));
+    style.visuals.selection.bg_fill = egui::Color32::from_rgb(150, 100, 40);
+    style.visuals.widgets.inactive.weak_bg_fill = egui::Color32::from_rgb(70, 45, 28);
+    style.visuals.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(110, 72, 38);
+    style.visuals.override_text_color = Some(egui::Color32::from_rgb(240, 226, 200));
+    for (text_style, size) in [
+        (egui::TextStyle::Body, 16.0),
+        (egui::TextStyle::Button, 16.0),
+        (egui::TextStyle::Heading, 24.0),
+        (egui::TextStyle::Monospace, 15.0),
+        (egui::TextStyle::Small, 12.0),
+    ] {
+        if let Some(font) = style.text_styles.get_mut(&text_style) {
+            font.size = size;
+        }
+    }
+    ctx.set_global_style(style);
+    Ok(())
+}

@@ -1,0 +1,51 @@
+//! The title screen: start a local match, load a game, settings, rules, quit.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::UiState;
+use crate::app::commands::GameCommand;
+use crate::app::screens::Screen;
+use crate::rules::khalif::{Game, Position};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, title_menu.run_if(in_state(Screen::Title)));
+}
+
+fn title_menu(
+    mut contexts: EguiContexts,
+    mut ui_state: ResMut<UiState>,
+    mut commands: MessageWriter<GameCommand>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Khalif")
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .resizable(false)
+        .fixed_size([360.0, 360.0])
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new("KHALIF").size(52.0).color(egui::Color32::from_rgb(240, 190, 90)));
+                ui.label(egui::RichText::new("the desert pubs of Zarhalem").italics());
+                ui.add_space(18.0);
+                let wide = |text: &str| egui::Button::new(egui::RichText::new(text).size(20.0)).min_size(egui::vec2(260.0, 36.0));
+                if ui.add(wide("New local match")).clicked() {
+                    commands.write(GameCommand::Start(Box::new(Game::new(Position::start()))));
+                }
+                if ui.add(wide("Load a game")).clicked() {
+                    ui_state.load = true;
+                }
+                if ui.add(wide("Settings")).clicked() {
+                    ui_state.settings = true;
+                }
+                if ui.add(wide("Rules")).clicked() {
+                    ui_state.rules = true;
+                }
+                if ui.add(wide("Quit")).clicked() {
+                    exit.write(AppExit::Success);
+                }
+            });
+        });
+    Ok(())
+}
