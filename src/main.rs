@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
 use khalif::app::{LaunchOptions, View};
-use khalif::rules::khalif::parse_position_arg;
+use khalif::rules::khalif::{Square, parse_position_arg};
 
 #[derive(Parser)]
 #[command(name = "khalif", version, about = "Khalif — the desert pubs of Zarhalem")]
@@ -21,6 +21,9 @@ struct Args {
     /// Frames to render before the screenshot.
     #[arg(long, default_value_t = 30)]
     frames: u32,
+    /// Pick up the piece on this square at the start, showing its moves.
+    #[arg(long)]
+    select: Option<Square>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -46,6 +49,7 @@ fn main() -> std::process::ExitCode {
             ViewArg::Top => View::Top,
         },
         frames: args.frames,
+        select: args.select,
     });
     std::process::ExitCode::SUCCESS
 }

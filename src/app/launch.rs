@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use crate::rules::khalif::Position;
+use crate::rules::khalif::{Position, Square};
 
 /// Which camera view to start in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,6 +26,8 @@ pub struct LaunchOptions {
     pub view: View,
     /// Frames rendered before the screenshot is taken (lets assets and shaders settle).
     pub frames: u32,
+    /// Pick up the piece on this square at the start (shows its legal moves in a screenshot).
+    pub select: Option<Square>,
 }
 
 impl LaunchOptions {

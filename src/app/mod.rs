@@ -1,11 +1,15 @@
 //! The Bevy front end: a view over the rules core, one plugin per file. This file builds the
 //! app and holds the one place where the order of the system sets is decided.
 
+mod animation;
+mod audio;
 mod board;
 mod camera;
 mod clicks;
 mod commands;
 mod geometry;
+mod highlights;
+mod input;
 mod launch;
 mod pieces;
 mod scene;
@@ -81,5 +85,16 @@ pub fn logic_plugin(app: &mut App) {
 
 /// The pub, the pieces' looks, input devices, animation, camera, HUD and sound.
 fn presentation_plugin(app: &mut App) {
-    app.add_plugins((settings::plugin, scene::plugin, pieces::plugin, camera::plugin, ui::plugin, screenshot::plugin));
+    app.add_plugins((
+        settings::plugin,
+        scene::plugin,
+        pieces::plugin,
+        camera::plugin,
+        input::plugin,
+        highlights::plugin,
+        animation::plugin,
+        audio::plugin,
+        ui::plugin,
+        screenshot::plugin,
+    ));
 }

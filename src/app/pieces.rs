@@ -3,8 +3,10 @@
 
 use std::f32::consts::{FRAC_PI_2, PI};
 
-use super::geometry::{facing, square_centre, tray_slot};
+use super::animation::{in_tray, on_square};
 use super::board::{InTray, OnSquare};
+use super::geometry::facing;
+use super::input::Dragged;
 
 use bevy::prelude::*;
 
@@ -172,16 +174,16 @@ fn dress_pieces(
 }
 
 /// Puts every piece that is not animating where the board says: on its square facing the
-/// opponent, or in its tray.
+/// opponent, in its tray, or (while dragged) under the pointer.
 fn place_pieces(
-    mut pieces: Query<(&PieceView, Option<&OnSquare>, Option<&InTray>, &mut Transform), Without<Animating>>,
+    mut pieces: Query<(&PieceView, Option<&OnSquare>, Option<&InTray>, Option<&Dragged>, &mut Transform), Without<Animating>>,
 ) {
-    for (piece, on, tray, mut transform) in &mut pieces {
-        let spot = match (on, tray) {
-            (Some(OnSquare(square)), _) => square_centre(*square),
-            (None, Some(InTray { slot })) => tray_slot(piece.side, *slot),
-            (None, None) => continue,
+    for (piece, on, tray, dragged, mut transform) in &mut pieces {
+        *transform = match (on, tray, dragged) {
+            (Some(_), _, Some(Dragged { at })) => Transform::from_translation(*at).with_rotation(facing(piece.side)),
+            (Some(OnSquare(square)), _, None) => on_square(piece, *square),
+            (None, Some(InTray { slot }), _) => in_tray(piece, *slot),
+            (None, None, _) => continue,
         };
-        *transform = Transform::from_translation(spot).with_rotation(facing(piece.side));
     }
 }

@@ -3,6 +3,7 @@
 use bevy::prelude::*;
 
 use super::launch::LaunchOptions;
+use super::clicks::Selection;
 use super::session::Session;
 use crate::rules::khalif::Game;
 
@@ -24,9 +25,11 @@ pub(super) fn plugin(app: &mut App) {
 fn start_from_options(
     options: Option<Res<LaunchOptions>>,
     mut session: ResMut<Session>,
+    mut selection: ResMut<Selection>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Some(options) = options else { return };
+    selection.0 = options.select;
     if let Some(position) = options.position {
         *session = Session::new(Game::new(position));
         next.set(Screen::Match);

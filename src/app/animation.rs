@@ -1,0 +1,173 @@
+//! Pieces move with easing: they slide, the Djinn leaps, a Guard dashes in on a retaliation,
+//! captured pieces topple into their owner's tray, a crowned Vizier rises and turns. Speed
+//! comes from the settings; a click or Space finishes every animation at once.
+
+use std::f32::consts::{FRAC_PI_2, PI, TAU};
+
+use bevy::prelude::*;
+
+use super::GameSystems;
+use super::board::{InTray, OnSquare, PieceView};
+use super::geometry::{facing, square_centre, tray_slot};
+use super::session::Staged;
+use super::settings::GameSettings;
+use super::stages::Animating;
+use crate::rules::khalif::{Event, Kind, Piece, Square};
+
+/// How a piece travels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Motion {
+    Slide,
+    /// An arc, the Djinn's leap.
+    Leap,
+    /// Fast and low, the Guard's retaliation.
+    Dash,
+    /// Knocked over and carried to the tray.
+    Topple,
+    /// Rises, turns once and settles: succession.
+    Crown,
+}
+
+/// A running animation from one transform to another.
+#[derive(Component, Debug)]
+pub struct Tween {
+    from: Transform,
+    to: Transform,
+    motion: Motion,
+    delay: f32,
+    elapsed: f32,
+    duration: f32,
+}
+
+/// Finish every running animation now.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct SkipAnimations;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<SkipAnimations>()
+        .add_systems(Update, (start_animations, skip_animations, run_tweens).chain().in_set(GameSystems::Animate));
+}
+
+/// Where a piece rests on a square, facing the opponent.
+pub fn on_square(piece: &PieceView, square: Square) -> Transform {
+    Transform::from_translation(square_centre(square)).with_rotation(facing(piece.side))
+}
+
+/// Where a captured piece rests: lying on its side in its owner's tray.
+pub fn in_tray(piece: &PieceView, slot: usize) -> Transform {
+    Transform::from_translation(tray_slot(piece.side, slot) + Vec3::Y * 0.37)
+        .with_rotation(facing(piece.side) * Quat::from_rotation_z(FRAC_PI_2))
+}
+
+fn start_animations(
+    mut staged: MessageReader<Staged>,
+    settings: Res<GameSettings>,
+    mut commands: Commands,
+    pieces: Query<(Entity, &PieceView, &Transform, Option<&OnSquare>, Option<&InTray>)>,
+) {
+    let speed = settings.settings.animation_speed.max(0.1);
+    if settings.settings.skip_animations {
+        staged.clear();
+        return;
+    }
+    let mut animate = |entity: Entity, from: Transform, to: Transform, motion: Motion, delay: f32| {
+        let base = match motion {
+            Motion::Slide => 0.45,
+            Motion::Leap => 0.55,
+            Motion::Dash => 0.3,
+            Motion::Topple => 0.75,
+            Motion::Crown => 0.9,
+        };
+        commands.entity(entity).insert((Tween { from, to, motion, delay: delay / speed, elapsed: 0.0, duration: base / speed }, Animating));
+    };
+    for Staged(event) in staged.read() {
+        let (to, captured, motion) = match *event {
+            Event::Moved { piece, to, captured, .. } => {
+                (to, captured, if piece.kind == Kind::Djinn { Motion::Leap } else { Motion::Slide })
+            }
+            Event::Retaliated { to, captured, .. } => (to, Some(captured), Motion::Dash),
+            Event::Chained { to, captured, .. } => (to, Some(captured), Motion::Leap),
+            Event::Succeeded { square, .. } => {
+                if let Some((entity, piece, transform, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(square))) {
+                    animate(entity, *transform, on_square(piece, square), Motion::Crown, 0.0);
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        if let Some((entity, piece, transform, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(to))) {
+            animate(entity, *transform, on_square(piece, to), motion, 0.0);
+        }
+        if let Some(victim) = captured {
+            let fallen = pieces.iter().filter(|p| p.4.is_some() && Piece::new(p.1.side, p.1.kind) == victim).max_by_key(|p| p.4.map(|t| t.slot));
+            if let Some((entity, piece, transform, _, Some(InTray { slot }))) = fallen {
+                animate(entity, *transform, in_tray(piece, *slot), Motion::Topple, 0.35);
+            }
+        }
+    }
+}
+
+fn skip_animations(mut skip: MessageReader<SkipAnimations>, mut tweens: Query<&mut Tween>) {
+    if skip.read().count() > 0 {
+        for mut tween in &mut tweens {
+            tween.delay = 0.0;
+            tween.elapsed = tween.duration;
+        }
+    }
+}
+
+fn run_tweens(time: Res<Time>, mut commands: Commands, mut tweens: Query<(Entity, &mut Tween, &mut Transform)>) {
+    for (entity, mut tween, mut transform) in &mut tweens {
+        if tween.delay > 0.0 {
+            tween.delay -= time.delta_secs();
+            continue;
+        }
+        tween.elapsed += time.delta_secs();
+        let t = (tween.elapsed / tween.duration).clamp(0.0, 1.0);
+        *transform = sample(&tween, t);
+        if t >= 1.0 {
+            commands.entity(entity).remove::<(Tween, Animating)>();
+        }
+    }
+}
+
+fn ease(function: EaseFunction, t: f32) -> f32 {
+    EasingCurve::new(0.0, 1.0, function).sample_clamped(t)
+}
+
+/// The transform at progress `t` (0..=1) of a tween.
+fn sample(tween: &Tween, t: f32) -> Transform {
+    let (from, to) = (tween.from, tween.to);
+    let mut out = to;
+    match tween.motion {
+        Motion::Slide | Motion::Dash => {
+            let k = ease(if tween.motion == Motion::Dash { EaseFunction::QuadraticIn } else { EaseFunction::CubicInOut }, t);
+            out.translation = from.translation.lerp(to.translation, k) + Vec3::Y * (PI * k).sin() * 0.15;
+            out.rotation = from.rotation.slerp(to.rotation, k);
+        }
+        Motion::Leap => {
+            let k = ease(EaseFunction::SineInOut, t);
+            out.translation = from.translation.lerp(to.translation, k) + Vec3::Y * (PI * k).sin() * 1.6;
+            out.rotation = from.rotation.slerp(to.rotation, k);
+        }
+        Motion::Topple => {
+            // First tip over where it stood, then glide to the tray.
+            if t < 0.4 {
+                let k = ease(EaseFunction::BounceOut, t / 0.4);
+                out.translation = from.translation;
+                out.rotation = from.rotation.slerp(to.rotation, k);
+            } else {
+                let k = ease(EaseFunction::CubicInOut, (t - 0.4) / 0.6);
+                out.translation = from.translation.lerp(to.translation, k) + Vec3::Y * (PI * k).sin() * 0.8;
+                out.rotation = to.rotation;
+            }
+        }
+        Motion::Crown => {
+            let rise = (PI * t).sin();
+            out.translation = to.translation + Vec3::Y * rise * 0.7;
+            out.rotation = to.rotation * Quat::from_rotation_y(ease(EaseFunction::CubicInOut, t) * TAU);
+            out.scale = Vec3::splat(1.0 + rise * 0.25);
+        }
+    }
+    out
+}

@@ -1,0 +1,174 @@
+//! Pointer and keyboard: clicking or dragging pieces and squares, a keyboard cursor with Enter
+//! to pick and drop, Escape to put a piece back, shortcuts for the match commands.
+
+use bevy::picking::events::{Click, Drag, DragEnd, DragStart, Pointer};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+
+use super::GameSystems;
+use super::animation::SkipAnimations;
+use super::board::{BoardSquare, OnSquare};
+use super::camera::CameraRig;
+use super::clicks::{Selection, SquareClicked};
+use super::commands::GameCommand;
+use super::geometry::{BOARD_TOP, square_at};
+use super::screens::Screen;
+use super::session::{PlayerDecision, Session};
+use super::stages::Animating;
+use super::ui::UiState;
+use crate::rules::khalif::{Decision, Pending, Square};
+
+/// The keyboard's square, shown on the board once the keyboard is used.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct KeyCursor {
+    pub square: Square,
+    pub visible: bool,
+}
+
+impl Default for KeyCursor {
+    fn default() -> KeyCursor {
+        KeyCursor { square: Square::new(4, 1).expect("e2"), visible: false }
+    }
+}
+
+/// A piece being dragged follows the pointer instead of standing on its square.
+#[derive(Component, Debug)]
+pub struct Dragged {
+    pub at: Vec3,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<KeyCursor>()
+        .add_observer(click_square)
+        .add_observer(start_drag)
+        .add_observer(follow_drag)
+        .add_observer(drop_piece)
+        .add_systems(Update, keyboard.in_set(GameSystems::Input).run_if(in_state(Screen::Match)));
+}
+
+/// The square an entity stands for: a board square, or the square of the piece it is part of.
+fn square_of(entity: Entity, squares: &Query<&BoardSquare>, pieces: &Query<&OnSquare>) -> Option<Square> {
+    squares.get(entity).map(|s| s.0).or_else(|_| pieces.get(entity).map(|p| p.0)).ok()
+}
+
+fn click_square(
+    mut click: On<Pointer<Click>>,
+    squares: Query<&BoardSquare>,
+    pieces: Query<&OnSquare>,
+    animating: Query<(), With<Animating>>,
+    mut clicks: MessageWriter<SquareClicked>,
+    mut skip: MessageWriter<SkipAnimations>,
+) {
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    let Some(square) = square_of(click.entity, &squares, &pieces) else { return };
+    click.propagate(false);
+    if animating.is_empty() {
+        clicks.write(SquareClicked(square));
+    } else {
+        skip.write(SkipAnimations);
+    }
+}
+
+fn start_drag(
+    mut drag: On<Pointer<DragStart>>,
+    pieces: Query<&OnSquare>,
+    selection: Res<Selection>,
+    mut clicks: MessageWriter<SquareClicked>,
+) {
+    let Ok(OnSquare(square)) = pieces.get(drag.entity) else { return };
+    drag.propagate(false);
+    if drag.button == PointerButton::Primary && selection.0 != Some(*square) {
+        clicks.write(SquareClicked(*square));
+    }
+}
+
+/// Where the pointer meets the board plane.
+fn board_point(camera: &Query<(&Camera, &GlobalTransform)>, pointer: Vec2) -> Option<Vec3> {
+    let (camera, at) = camera.single().ok()?;
+    let ray = camera.viewport_to_world(at, pointer).ok()?;
+    let distance = ray.intersect_plane(Vec3::Y * BOARD_TOP, InfinitePlane3d::new(Vec3::Y))?;
+    Some(ray.get_point(distance))
+}
+
+fn follow_drag(
+    mut drag: On<Pointer<Drag>>,
+    pieces: Query<&OnSquare>,
+    selection: Res<Selection>,
+    camera: Query<(&Camera, &GlobalTransform)>,
+    mut commands: Commands,
+) {
+    let Ok(OnSquare(square)) = pieces.get(drag.entity) else { return };
+    drag.propagate(false);
+    if selection.0 != Some(*square) {
+        return;
+    }
+    if let Some(point) = board_point(&camera, drag.pointer_location.position) {
+        commands.entity(drag.entity).insert(Dragged { at: point + Vec3::Y * 0.4 });
+    }
+}
+
+fn drop_piece(
+    mut drag: On<Pointer<DragEnd>>,
+    pieces: Query<&OnSquare>,
+    camera: Query<(&Camera, &GlobalTransform)>,
+    mut clicks: MessageWriter<SquareClicked>,
+    mut commands: Commands,
+) {
+    let Ok(OnSquare(from)) = pieces.get(drag.entity) else { return };
+    drag.propagate(false);
+    commands.entity(drag.entity).remove::<Dragged>();
+    let target = board_point(&camera, drag.pointer_location.position).and_then(square_at);
+    if let Some(to) = target.filter(|to| to != from) {
+        clicks.write(SquareClicked(to));
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    rig: Res<CameraRig>,
+    session: Res<Session>,
+    animating: Query<(), With<Animating>>,
+    mut cursor: ResMut<KeyCursor>,
+    mut selection: ResMut<Selection>,
+    mut ui_state: ResMut<UiState>,
+    mut clicks: MessageWriter<SquareClicked>,
+    mut decisions: MessageWriter<PlayerDecision>,
+    mut commands: MessageWriter<GameCommand>,
+    mut skip: MessageWriter<SkipAnimations>,
+) {
+    // Arrows move "up" away from the viewer, whichever end of the table the camera is at.
+    let flip: i8 = if rig.yaw.cos() < 0.0 { -1 } else { 1 };
+    for (key, df, dr) in [(KeyCode::ArrowUp, 0, 1), (KeyCode::ArrowDown, 0, -1), (KeyCode::ArrowLeft, -1, 0), (KeyCode::ArrowRight, 1, 0)] {
+        if keys.just_pressed(key) {
+            if let Some(next) = cursor.square.offset(df * flip, dr * flip) {
+                cursor.square = next;
+            }
+            cursor.visible = true;
+        }
+    }
+    let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
+    if keys.just_pressed(KeyCode::Space) && !animating.is_empty() {
+        skip.write(SkipAnimations);
+    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+        cursor.visible = true;
+        clicks.write(SquareClicked(cursor.square));
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        selection.0 = None;
+    }
+    if keys.just_pressed(KeyCode::KeyD) && matches!(session.game.pending(), Some(Pending::SecondCapture { .. })) {
+        decisions.write(PlayerDecision(Decision::Decline));
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        ui_state.threats = !ui_state.threats;
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        commands.write(GameCommand::Undo);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyY) {
+        commands.write(GameCommand::Redo);
+    }
+}
