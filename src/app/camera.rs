@@ -11,6 +11,8 @@ use bevy::prelude::*;
 use super::GameSystems;
 use super::launch::{LaunchOptions, View};
 use super::session::{Session, Staged};
+use super::settings::GameSettings;
+use crate::persist::Quality;
 use crate::rules::khalif::{Event, Side};
 
 /// Pitch limits of the seated view (radians above the board plane).
@@ -30,11 +32,13 @@ pub struct CameraRig {
     pub top_down: bool,
     /// Turn to the side to move after each turn (hot seat).
     pub follow_turn: bool,
+    /// Orbit speed factor.
+    pub sensitivity: f32,
 }
 
 impl CameraRig {
     pub fn seated(side: Side) -> CameraRig {
-        CameraRig { yaw: yaw_of(side), pitch: 0.7, distance: 13.5, top_down: false, follow_turn: true }
+        CameraRig { yaw: yaw_of(side), pitch: 0.7, distance: 13.5, top_down: false, follow_turn: true, sensitivity: 1.0 }
     }
 
     fn eye(&self) -> Vec3 {
@@ -55,12 +59,24 @@ fn yaw_of(side: Side) -> f32 {
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(CameraRig::seated(Side::Gold))
         .add_systems(Startup, spawn_camera)
-        .add_systems(Update, (follow_turns, orbit_and_zoom, toggle_top_down, ease_camera).chain().in_set(GameSystems::Present));
+        .add_systems(
+            Update,
+            (apply_camera_settings, follow_turns, orbit_and_zoom, toggle_top_down, ease_camera).chain().in_set(GameSystems::Present),
+        );
 }
 
-fn spawn_camera(mut commands: Commands, options: Option<Res<LaunchOptions>>, session: Res<Session>, mut rig: ResMut<CameraRig>) {
+fn spawn_camera(
+    mut commands: Commands,
+    options: Option<Res<LaunchOptions>>,
+    settings: Res<GameSettings>,
+    session: Res<Session>,
+    mut rig: ResMut<CameraRig>,
+) {
     *rig = CameraRig::seated(session.game.position().side_to_move());
-    rig.top_down = options.is_some_and(|o| o.view == View::Top);
+    rig.top_down = match options.as_deref() {
+        Some(o) if o.screenshot.is_some() => o.view == View::Top,
+        _ => settings.settings.camera.start_top_down,
+    };
     commands.spawn((
         Camera3d::default(),
         Hdr,
@@ -73,6 +89,20 @@ fn spawn_camera(mut commands: Commands, options: Option<Res<LaunchOptions>>, ses
         },
         Transform::from_translation(rig.eye()).looking_at(Vec3::ZERO, Vec3::Y),
     ));
+}
+
+/// Follows the settings: turning to the side to move, orbit speed, and smooth edges.
+fn apply_camera_settings(settings: Res<GameSettings>, mut rig: ResMut<CameraRig>, mut commands: Commands, camera: Query<Entity, With<Camera3d>>) {
+    if !settings.is_changed() {
+        return;
+    }
+    let s = &settings.settings;
+    rig.follow_turn = s.camera.turn_to_side_to_move;
+    rig.sensitivity = s.camera.orbit_sensitivity;
+    let msaa = if s.graphics.msaa && s.graphics.quality != Quality::Low { Msaa::Sample4 } else { Msaa::Off };
+    for entity in &camera {
+        commands.entity(entity).insert(msaa);
+    }
 }
 
 /// In hot seat the camera turns to the player whose turn it is.
@@ -91,8 +121,9 @@ fn orbit_and_zoom(
     mut rig: ResMut<CameraRig>,
 ) {
     if buttons.pressed(MouseButton::Right) {
-        rig.yaw -= motion.delta.x * 0.005;
-        rig.pitch = (rig.pitch + motion.delta.y * 0.004).clamp(PITCH.0, PITCH.1);
+        let k = rig.sensitivity;
+        rig.yaw -= motion.delta.x * 0.005 * k;
+        rig.pitch = (rig.pitch + motion.delta.y * 0.004 * k).clamp(PITCH.0, PITCH.1);
     }
     if scroll.delta.y != 0.0 {
         rig.distance = (rig.distance - scroll.delta.y * 0.8).clamp(DISTANCE.0, DISTANCE.1);

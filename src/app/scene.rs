@@ -9,6 +9,8 @@ use bevy::prelude::*;
 use super::GameSystems;
 use super::board::BoardSquare;
 use super::geometry::{SQUARE, square_centre};
+use super::settings::GameSettings;
+use crate::persist::Quality;
 use super::textures;
 use crate::rules::khalif::WADI_RANK;
 
@@ -25,6 +27,10 @@ struct Flicker {
     base: f32,
     phase: f32,
 }
+
+/// The lantern over the table, the one light that casts shadows.
+#[derive(Component)]
+struct TableLight;
 
 /// A ceiling fan's blades, turning slowly.
 #[derive(Component)]
@@ -46,7 +52,7 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(GlobalAmbientLight { color: Color::srgb(1.0, 0.8, 0.6), brightness: 120.0, ..default() })
         .add_systems(Startup, (spawn_room, spawn_table, spawn_lanterns, spawn_fans, spawn_outside))
         .add_systems(PostStartup, dress_squares)
-        .add_systems(Update, (flicker, turn_fans, drift_smoke).in_set(GameSystems::Present));
+        .add_systems(Update, (apply_graphics, flicker, turn_fans, drift_smoke).in_set(GameSystems::Present));
 }
 
 fn textured(images: &mut Assets<Image>, image: Image, roughness: f32) -> StandardMaterial {
@@ -191,7 +197,7 @@ fn spawn_lanterns(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut 
                     Transform::from_xyz(0.0, 1.8 + hang / 2.0, 0.0).with_scale(Vec3::new(1.0, hang, 1.0)),
                     NotShadowCaster,
                 ));
-                l.spawn((
+                let mut light = l.spawn((
                     PointLight {
                         color: Color::srgb(1.0, 0.68, 0.38),
                         intensity,
@@ -203,6 +209,9 @@ fn spawn_lanterns(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut 
                     Transform::from_xyz(0.0, -0.2, 0.0),
                     Flicker { base: intensity, phase: i as f32 * 1.7 },
                 ));
+                if shadows {
+                    light.insert(TableLight);
+                }
             });
     }
 }
@@ -320,5 +329,24 @@ fn drift_smoke(
         let growth = 0.6 + smoke.age / smoke.life * 1.6;
         transform.scale = Vec3::splat(growth);
         transform.look_at(eye, Vec3::Y);
+    }
+}
+
+/// Shadows and smoke follow the graphics settings; low quality turns both off.
+fn apply_graphics(
+    settings: Res<GameSettings>,
+    mut lights: Query<&mut PointLight, With<TableLight>>,
+    mut puffs: Query<&mut Visibility, With<Smoke>>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    let graphics = &settings.settings.graphics;
+    let low = graphics.quality == Quality::Low;
+    for mut light in &mut lights {
+        light.shadow_maps_enabled = graphics.shadows && !low;
+    }
+    for mut visibility in &mut puffs {
+        *visibility = if graphics.smoke && !low { Visibility::Inherited } else { Visibility::Hidden };
     }
 }

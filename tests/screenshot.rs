@@ -1,0 +1,60 @@
+//! Screenshot mode renders the pub under a virtual display with Mesa's software Vulkan and
+//! writes a PNG that is neither blank nor uniform. Needs `xvfb-run` and Mesa's lavapipe
+//! (`.ci/setup` installs them); CI runs it with `cargo test --test screenshot -- --ignored`.
+#![cfg(feature = "game")]
+
+use std::path::Path;
+use std::process::Command;
+
+const LAVAPIPE: &str = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json";
+
+/// Renders one screenshot and returns its pixels (RGB) with width and height.
+fn render(args: &[&str], out: &Path) -> (Vec<u8>, u32, u32) {
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x720x24"])
+        .arg(env!("CARGO_BIN_EXE_khalif"))
+        .arg("--screenshot")
+        .arg(out)
+        .args(args)
+        .env("WGPU_BACKEND", "vulkan")
+        .env("VK_ICD_FILENAMES", LAVAPIPE)
+        .env("KHALIF_HOME", std::env::temp_dir().join("khalif-screenshot-test-home"))
+        .status()
+        .expect("xvfb-run starts (install it with .ci/setup)");
+    assert!(status.success(), "the game exited with {status}");
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(out).expect("the PNG was written")));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut pixels).expect("pixels");
+    assert_eq!(info.color_type, png::ColorType::Rgb, "the game saves RGB");
+    pixels.truncate(info.buffer_size());
+    (pixels, info.width, info.height)
+}
+
+/// Spread of brightness and the number of distinct colours (coarsely binned).
+fn variety(pixels: &[u8]) -> (f64, usize) {
+    let lum: Vec<f64> = pixels.chunks(3).map(|p| 0.2126 * p[0] as f64 + 0.7152 * p[1] as f64 + 0.0722 * p[2] as f64).collect();
+    let mean = lum.iter().sum::<f64>() / lum.len() as f64;
+    let sd = (lum.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / lum.len() as f64).sqrt();
+    let mut bins = std::collections::HashSet::new();
+    for p in pixels.chunks(3) {
+        bins.insert((p[0] / 16, p[1] / 16, p[2] / 16));
+    }
+    (sd, bins.len())
+}
+
+#[test]
+#[ignore = "needs xvfb-run and Mesa's software Vulkan; run by CI"]
+fn screenshot_mode_renders_a_real_picture() {
+    let dir = std::env::temp_dir().join(format!("khalif-shots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, args) in [("seated", vec!["--position", "start"]), ("top", vec!["--position", "start", "--view", "top"])] {
+        let out = dir.join(format!("{name}.png"));
+        let (pixels, width, height) = render(&args, &out);
+        assert_eq!((width, height), (1280, 720));
+        let (spread, colours) = variety(&pixels);
+        assert!(spread > 15.0, "{name}: brightness barely varies (sd {spread:.1}): blank or uniform");
+        assert!(colours > 200, "{name}: only {colours} distinct colours: blank or uniform");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
