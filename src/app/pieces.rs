@@ -3,16 +3,14 @@
 
 use std::f32::consts::{FRAC_PI_2, PI};
 
-use super::animation::{in_tray, on_square};
-use super::board::{InTray, OnSquare};
-use super::geometry::facing;
-use super::input::Dragged;
-
 use bevy::prelude::*;
 
 use super::GameSystems;
+use super::animation::{in_tray, on_square};
+use super::board::{InTray, OnSquare, PieceView};
+use super::geometry::facing;
+use super::input::Dragged;
 use super::stages::Animating;
-use super::board::PieceView;
 use crate::rules::khalif::{Kind, Side};
 
 /// Meshes and materials of every piece, made once.

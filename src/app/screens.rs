@@ -21,7 +21,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>().add_systems(Startup, start_from_options);
 }
 
-/// A start position on the command line (or screenshot mode) skips the title screen.
+/// A start position on the command line skips the title screen (a screenshot without one
+/// shows the title).
 fn start_from_options(
     options: Option<Res<LaunchOptions>>,
     mut session: ResMut<Session>,
@@ -32,8 +33,6 @@ fn start_from_options(
     selection.0 = options.select;
     if let Some(position) = options.position {
         *session = Session::new(Game::new(position));
-        next.set(Screen::Match);
-    } else if options.screenshot.is_some() {
         next.set(Screen::Match);
     }
 }

@@ -6,6 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::UiState;
 use crate::app::commands::GameCommand;
 use crate::app::screens::Screen;
+use crate::app::settings::GameSettings;
 use crate::rules::khalif::{Game, Position};
 
 pub(super) fn plugin(app: &mut App) {
@@ -15,6 +16,7 @@ pub(super) fn plugin(app: &mut App) {
 fn title_menu(
     mut contexts: EguiContexts,
     mut ui_state: ResMut<UiState>,
+    settings: Res<GameSettings>,
     mut commands: MessageWriter<GameCommand>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
@@ -23,7 +25,7 @@ fn title_menu(
         .title_bar(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .resizable(false)
-        .fixed_size([360.0, 360.0])
+        .default_width(360.0)
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 ui.label(egui::RichText::new("KHALIF").size(52.0).color(egui::Color32::from_rgb(240, 190, 90)));
@@ -44,6 +46,10 @@ fn title_menu(
                 }
                 if ui.add(wide("Quit")).clicked() {
                     exit.write(AppExit::Success);
+                }
+                if let Some(notice) = &settings.notice {
+                    ui.add_space(8.0);
+                    ui.label(egui::RichText::new(notice).color(egui::Color32::from_rgb(255, 190, 120)));
                 }
             });
         });
