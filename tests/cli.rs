@@ -61,6 +61,16 @@ fn why_explains_a_refused_move_with_its_rule() {
 }
 
 #[test]
+fn analyse_prints_score_pv_and_best_turn() {
+    let kfen = common::setup("Ka1 Dd7 Rb3 ke9 ra8", 'g').to_kfen();
+    let out = stdout(&["analyse", &kfen, "--depth", "2"]);
+    assert!(out.lines().any(|l| l.starts_with("depth ") && l.contains(" score ")), "{out}");
+    assert_eq!(out.lines().last(), Some("best Dd7xe9#"));
+    let out = cli(&["analyse", "start", "--time", "-1"], "");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give a positive number of seconds"));
+}
+
+#[test]
 fn bad_input_is_an_error_message_not_a_panic() {
     for args in [
         vec!["perft", "nonsense", "2"],

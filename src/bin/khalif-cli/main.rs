@@ -60,6 +60,17 @@ enum Command {
         #[arg(long, conflicts_with = "position")]
         load: Option<std::path::PathBuf>,
     },
+    /// Search a position: score, best turn and principal variation.
+    Analyse {
+        /// A KFEN in quotes, or `start`.
+        position: String,
+        /// Think for this many seconds (default 2).
+        #[arg(long, conflicts_with = "depth")]
+        time: Option<f64>,
+        /// Search to this depth in turns instead of by time.
+        #[arg(long)]
+        depth: Option<u32>,
+    },
     /// Perft speed on a fixed set of positions (run a release build).
     Bench {
         /// Time each figure over this many runs and report the median.
@@ -137,6 +148,7 @@ fn run(command: Command) -> Result<(), String> {
             }
         }
         Command::Play { position: p, load } => play::run(position(&p)?, load)?,
+        Command::Analyse { position: p, time, depth } => analyse(&position(&p)?, time, depth)?,
         Command::Bench { runs } => bench::run(runs),
     }
     Ok(())
@@ -146,4 +158,36 @@ fn run(command: Command) -> Result<(), String> {
 fn primary_name(pos: &Position, turn: &Turn) -> String {
     let full = write_turn(pos, turn);
     full.split(' ').next().unwrap_or_default().trim_end_matches('#').to_string()
+}
+
+/// Prints the search's verdict on a position.
+fn analyse(pos: &Position, time: Option<f64>, depth: Option<u32>) -> Result<(), String> {
+    use khalif::ai::{Limits, Searcher, Weights};
+    let limits = match (time, depth) {
+        (_, Some(depth)) => Limits::depth(depth),
+        (seconds, None) => {
+            let seconds = seconds.unwrap_or(2.0);
+            if !(seconds > 0.0 && seconds.is_finite()) {
+                return Err(format!("--time {seconds}: give a positive number of seconds"));
+            }
+            Limits { depth: 64, nodes: None, time: Some(std::time::Duration::from_secs_f64(seconds)) }
+        }
+    };
+    let started = std::time::Instant::now();
+    let result = Searcher::new(Weights::default(), 20).search(pos, &limits);
+    let secs = started.elapsed().as_secs_f64();
+    let Some(best) = result.best else {
+        println!("no legal turn: the game is over");
+        return Ok(());
+    };
+    let mut line = Vec::new();
+    let mut at = *pos;
+    for turn in &result.pv {
+        line.push(write_turn(&at, turn));
+        play_turn(&mut at, turn);
+    }
+    println!("depth {} score {} nodes {} in {secs:.2} s ({:.0} nodes/s)", result.depth, result.score, result.nodes, result.nodes as f64 / secs.max(1e-9));
+    println!("pv {}", line.join(" | "));
+    println!("best {}", write_turn(pos, &best));
+    Ok(())
 }

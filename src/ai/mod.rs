@@ -1,0 +1,10 @@
+//! The AI opponents' brain, plain Rust: an evaluation with named terms and an alpha-beta
+//! search over whole turns in which every decision inside a turn is made by the side it
+//! belongs to (the defender picks its successor and retaliating Guard, the mover its second
+//! Djinn capture).
+
+mod eval;
+mod search;
+
+pub use eval::{Weights, evaluate};
+pub use search::{Limits, SearchResult, Searcher};

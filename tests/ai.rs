@@ -1,0 +1,61 @@
+//! The searcher: finds wins, avoids retaliation, respects limits, is deterministic.
+
+mod common;
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use common::setup;
+use khalif::ai::{Limits, Searcher, Weights, evaluate};
+use khalif::rules::khalif::{Position, write_turn};
+
+fn best(pos: &Position, depth: u32) -> (String, i32) {
+    let mut searcher = Searcher::new(Weights::default(), 16);
+    let result = searcher.search(pos, &Limits::depth(depth));
+    (write_turn(pos, &result.best.expect("a move")), result.score)
+}
+
+#[test]
+fn the_start_position_is_balanced() {
+    assert_eq!(evaluate(&Position::start(), &Weights::default()), 0);
+}
+
+#[test]
+fn takes_the_last_khalif_at_once() {
+    let (turn, score) = best(&setup("Ka1 Dd7 Rb3 ke9 ra8", 'g'), 3);
+    assert_eq!(turn, "Dd7xe9#");
+    assert!(score > 900_000, "a win scores as a win: {score}");
+}
+
+#[test]
+fn avoids_a_capture_that_a_guard_takes_back_and_wins_a_free_djinn() {
+    // Rd5xd7 wins a Camel but the Guard on f7 retaliates (the Camel stands beside the Vizier);
+    // Rd5xd2 wins a Djinn for nothing.
+    let pos = setup("Ka1 Rd5 ki9 vc8 cd7 gf7 dd2", 'g');
+    assert_eq!(best(&pos, 2).0, "Rd5xd2");
+}
+
+#[test]
+fn silver_searches_as_well_as_gold() {
+    let pos = setup("Ke1 Cd3 ka9 rd5", 's');
+    assert_eq!(best(&pos, 2).0, "Rd5xd3", "the Raider wins the Camel");
+}
+
+#[test]
+fn a_search_is_deterministic_and_keeps_to_its_limits() {
+    let pos = common::kfen("r2gkgdvr/d2cccccc/9/v1cc5/4Dc1C1/4C4/2C3C2/CCC1C2C1/R1VGKGDVR g 17");
+    let run = || {
+        let mut searcher = Searcher::new(Weights::default(), 16);
+        let r = searcher.search(&pos, &Limits { depth: 3, nodes: None, time: None });
+        (r.best, r.score, r.nodes)
+    };
+    assert_eq!(run(), run());
+    let mut searcher = Searcher::new(Weights::default(), 16);
+    let limited = searcher.search(&pos, &Limits { depth: 20, nodes: Some(20_000), time: Some(Duration::from_secs(5)) });
+    assert!(limited.best.is_some());
+    assert!(limited.nodes < 20_000 + 5_000, "stopped near the node limit: {}", limited.nodes);
+    let mut searcher = Searcher::new(Weights::default(), 16);
+    searcher.stop.store(true, Ordering::Relaxed);
+    let cancelled = searcher.search(&pos, &Limits::depth(20));
+    assert!(cancelled.depth <= 1, "a cancelled search stops after its first iteration");
+}
