@@ -66,7 +66,7 @@ fn analyse_prints_score_pv_and_best_turn() {
     let out = stdout(&["analyse", &kfen, "--depth", "2"]);
     assert!(out.lines().any(|l| l.starts_with("depth ") && l.contains(" score ")), "{out}");
     assert_eq!(out.lines().last(), Some("best Dd7xe9#"));
-    let out = cli(&["analyse", "start", "--time", "-1"], "");
+    let out = cli(&["analyse", "start", "--time", "0"], "");
     assert!(String::from_utf8_lossy(&out.stderr).contains("give a positive number of seconds"));
 }
 
