@@ -1,7 +1,7 @@
 //! Khalif: the rules core (no Bevy) and, behind the `game` feature, the 3D game.
 
-pub mod persist;
 pub mod ai;
+pub mod persist;
 pub mod rules;
 pub mod synth;
 

@@ -91,10 +91,8 @@ fn a_scripted_terminal_game_with_decisions_undo_save_and_load() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("game.khalif");
     let kfen = common::setup("Ka1 Dc5 ke8 cd7 gf7 gd9", 'g').to_kfen();
-    let script = format!(
-        "why c5 c7\nc5 d7\nh1\nd9\nsave {f}\nundo\nundo\nload {f}\nresign\nundo\nquit\n",
-        f = file.display()
-    );
+    let script =
+        format!("why c5 c7\nc5 d7\nh1\nd9\nsave {f}\nundo\nundo\nload {f}\nresign\nundo\nquit\n", f = file.display());
     let out = cli(&["play", "--position", &kfen], &script);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success());

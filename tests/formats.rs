@@ -3,9 +3,7 @@
 
 mod common;
 
-use khalif::rules::khalif::{
-    Game, Position, Record, START_KFEN, Side, parse_kfen, parse_turn, play, write_turn,
-};
+use khalif::rules::khalif::{Game, Position, Record, START_KFEN, Side, parse_kfen, parse_turn, play, write_turn};
 use proptest::prelude::*;
 
 // ---- K7 KFEN ----
@@ -13,7 +11,8 @@ use proptest::prelude::*;
 #[test]
 fn k7_kfen_round_trips() {
     assert_eq!(parse_kfen(START_KFEN).unwrap(), Position::start());
-    for pos in common::random_positions(3, 200).into_iter().filter(|p| khalif::rules::khalif::khalif_lost(p).is_none()) {
+    for pos in common::random_positions(3, 200).into_iter().filter(|p| khalif::rules::khalif::khalif_lost(p).is_none())
+    {
         let text = pos.to_kfen();
         assert_eq!(parse_kfen(&text).unwrap(), pos, "{text}");
     }

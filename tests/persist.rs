@@ -11,8 +11,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use khalif::persist::{
-    CameraSettings, Graphics, PersistError, Quality, Settings, config_dir, data_dir, load_ron,
-    save_ron, write_atomic,
+    CameraSettings, Graphics, PersistError, Quality, Settings, config_dir, data_dir, load_ron, save_ron, write_atomic,
 };
 use serde::{Deserialize, Serialize};
 
@@ -23,11 +22,8 @@ impl Scratch {
     fn new(test: &str) -> Scratch {
         static NEXT: AtomicU32 = AtomicU32::new(0);
         let nanos = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos();
-        let name = format!(
-            "khalif-persist-{test}-{}-{nanos}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        );
+        let name =
+            format!("khalif-persist-{test}-{}-{nanos}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed));
         let path = std::env::temp_dir().join(name);
         fs::create_dir_all(&path).unwrap();
         Scratch(path)
@@ -46,10 +42,8 @@ impl Drop for Scratch {
 
 /// The names in a folder, sorted.
 fn names(folder: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(folder)
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
+    let mut names: Vec<String> =
+        fs::read_dir(folder).unwrap().map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
     names
 }
@@ -228,11 +222,7 @@ fn custom_settings() -> Settings {
         effects_volume: 1.0,
         animation_speed: 2.5,
         skip_animations: true,
-        camera: CameraSettings {
-            turn_to_side_to_move: false,
-            start_top_down: true,
-            orbit_sensitivity: 0.5,
-        },
+        camera: CameraSettings { turn_to_side_to_move: false, start_top_down: true, orbit_sensitivity: 0.5 },
         graphics: Graphics { quality: Quality::Low, shadows: false, smoke: false, msaa: false },
     }
 }
@@ -266,11 +256,7 @@ fn missing_settings_file_gives_defaults_silently() {
 fn partial_settings_file_fills_the_rest_with_defaults() {
     let scratch = Scratch::new("partial");
     let path = scratch.join("settings.ron");
-    fs::write(
-        &path,
-        "(music_volume: 0.1, camera: (start_top_down: true), graphics: (smoke: false))",
-    )
-    .unwrap();
+    fs::write(&path, "(music_volume: 0.1, camera: (start_top_down: true), graphics: (smoke: false))").unwrap();
     let (settings, message) = Settings::load_from(&path);
     assert_eq!(message, None);
     let mut expected = Settings { music_volume: 0.1, ..Settings::default() };

@@ -5,8 +5,7 @@ mod common;
 
 use common::{after, dests, names, setup, turn_names, turns_starting};
 use khalif::rules::khalif::{
-    Decision, Event, Kind, Pending, Position, Refusal, START_KFEN, Side, Square, Stage, TurnState, count_turns,
-    why_not,
+    Decision, Event, Kind, Pending, Position, Refusal, START_KFEN, Side, Square, Stage, TurnState, count_turns, why_not,
 };
 use khalif::rules::{Outcome, WinReason};
 
@@ -72,7 +71,17 @@ fn k1_5_adjacent_means_the_eight_surrounding_squares() {
 fn k2_1_start_position() {
     let pos = Position::start();
     assert_eq!(pos.to_kfen(), START_KFEN);
-    let row = [Kind::Raider, Kind::Vizier, Kind::Djinn, Kind::Guard, Kind::Khalif, Kind::Guard, Kind::Djinn, Kind::Vizier, Kind::Raider];
+    let row = [
+        Kind::Raider,
+        Kind::Vizier,
+        Kind::Djinn,
+        Kind::Guard,
+        Kind::Khalif,
+        Kind::Guard,
+        Kind::Djinn,
+        Kind::Vizier,
+        Kind::Raider,
+    ];
     for file in 0..9u8 {
         let gold = pos.piece_at(Square::new(file, 0).unwrap()).unwrap();
         let silver = pos.piece_at(Square::new(file, 8).unwrap()).unwrap();
@@ -178,10 +187,7 @@ fn k3_6_there_is_no_check() {
 #[test]
 fn k4_1_raider_moves_orthogonally_any_distance() {
     let pos = setup("Ka1 Re3 ki9", 'g');
-    assert_eq!(
-        dests(&pos, "e3"),
-        names(&["a3", "b3", "c3", "d3", "f3", "g3", "h3", "i3", "e1", "e2", "e4", "e5"])
-    );
+    assert_eq!(dests(&pos, "e3"), names(&["a3", "b3", "c3", "d3", "f3", "g3", "h3", "i3", "e1", "e2", "e4", "e5"]));
     assert_eq!(refusal(&pos, "e3", "f4"), Refusal::NotItsMovement { kind: Kind::Raider });
     let pos = setup("Ka1 ki9 re7", 's');
     assert_eq!(dests(&pos, "e7").len(), 8 + 4);
@@ -227,7 +233,10 @@ fn k4_3_the_khalif_never_steps_next_to_its_own_vizier() {
     let pos = setup("Ke1 Vg2 ke9", 'g');
     assert!(!dests(&pos, "e1").contains(&"f2".to_string()));
     assert!(!dests(&pos, "e1").contains(&"f1".to_string()));
-    assert!(matches!(refusal(&pos, "e1", "f2"), Refusal::Spacing { kind: Kind::Khalif, next_to_kind: Kind::Vizier, .. }));
+    assert!(matches!(
+        refusal(&pos, "e1", "f2"),
+        Refusal::Spacing { kind: Kind::Khalif, next_to_kind: Kind::Vizier, .. }
+    ));
     let pos = setup("Ke1 ke9 vc8", 's');
     assert!(!dests(&pos, "e9").contains(&"d9".to_string()));
     assert!(dests(&pos, "e9").contains(&"f8".to_string()));
@@ -344,10 +353,7 @@ fn k5_2_with_no_vizier_the_side_loses_at_once() {
     let mut state = TurnState::new(pos);
     let events = state.decide(Decision::Primary { from: sq("d7"), to: sq("e9") }).unwrap();
     assert!(events.contains(&Event::KhalifLost { side: Side::Silver }));
-    assert_eq!(
-        state.outcome(),
-        Some(Outcome::Win { winner: Side::Gold, reason: WinReason::KhalifCaptured })
-    );
+    assert_eq!(state.outcome(), Some(Outcome::Win { winner: Side::Gold, reason: WinReason::KhalifCaptured }));
     let pos = setup("Ke1 ka9 dd3", 's');
     assert_eq!(turns_starting(&pos, "Dd3xe1"), names(&["Dd3xe1#"]));
 }
@@ -414,10 +420,7 @@ fn k5_3_a_retaliation_that_takes_the_khalif_brings_succession_or_defeat() {
 #[test]
 fn k5_4_the_djinn_may_capture_once_more_or_decline() {
     let pos = setup("Ke1 Dd4 ka9 ce6 rc7 rg7", 'g');
-    assert_eq!(
-        turns_starting(&pos, "Dd4xe6"),
-        names(&["Dd4xe6", "Dd4xe6 +xc7", "Dd4xe6 +xg7"])
-    );
+    assert_eq!(turns_starting(&pos, "Dd4xe6"), names(&["Dd4xe6", "Dd4xe6 +xc7", "Dd4xe6 +xg7"]));
     let mut state = TurnState::new(pos);
     state.decide(Decision::Primary { from: sq("d4"), to: sq("e6") }).unwrap();
     let Some(Pending::SecondCapture { side, from, targets }) = state.pending() else { panic!() };
@@ -486,17 +489,26 @@ fn k5_6_turn_end_hands_over_and_the_stages_run_in_order() {
 #[test]
 fn k6_1_losing_the_last_khalif_ends_the_game_wherever_in_the_turn() {
     let pos = after(&setup("Ke1 Dd4 kc7 ce6", 'g'), "Dd4xe6 +xc7#");
-    assert_eq!(TurnState::new(pos).outcome(), Some(Outcome::Win { winner: Side::Gold, reason: WinReason::KhalifCaptured }));
+    assert_eq!(
+        TurnState::new(pos).outcome(),
+        Some(Outcome::Win { winner: Side::Gold, reason: WinReason::KhalifCaptured })
+    );
     assert_eq!(count_turns(&pos), 0, "a finished game has no turns");
     let pos = after(&setup("ke9 dd6 Kc3 Ce4", 's'), "Dd6xe4 +xc3#");
-    assert_eq!(TurnState::new(pos).outcome(), Some(Outcome::Win { winner: Side::Silver, reason: WinReason::KhalifCaptured }));
+    assert_eq!(
+        TurnState::new(pos).outcome(),
+        Some(Outcome::Win { winner: Side::Silver, reason: WinReason::KhalifCaptured })
+    );
 }
 
 #[test]
 fn k6_2_a_side_with_no_legal_move_loses() {
     let stuck = setup("Ke5 cg1 ch1 ch2 ci2 ki1", 's');
     assert_eq!(count_turns(&stuck), 0);
-    assert_eq!(TurnState::new(stuck).outcome(), Some(Outcome::Win { winner: Side::Gold, reason: WinReason::NoLegalMove }));
+    assert_eq!(
+        TurnState::new(stuck).outcome(),
+        Some(Outcome::Win { winner: Side::Gold, reason: WinReason::NoLegalMove })
+    );
     let before = setup("Ke4 cg1 ch1 ch2 ci2 ki1", 'g');
     assert!(turn_names(&before).contains(&"Ke4-e5#".to_string()));
     let stuck_gold = setup("Ka9 Ca8 Cb8 Cb9 Cc9 ke1", 'g');
@@ -514,16 +526,10 @@ fn k6_3_and_k6_4_resignation_and_draw_by_agreement_only() {
     game.offer_draw(Side::Gold).unwrap();
     assert_eq!(game.answer_draw(Side::Silver, true).unwrap(), Some(Outcome::DrawAgreed));
     let mut game = Game::new(Position::start());
-    assert_eq!(
-        game.resign(Side::Gold).unwrap(),
-        Outcome::Win { winner: Side::Silver, reason: WinReason::Resignation }
-    );
+    assert_eq!(game.resign(Side::Gold).unwrap(), Outcome::Win { winner: Side::Silver, reason: WinReason::Resignation });
     assert!(game.decide(Decision::Primary { from: sq("c2"), to: sq("d3") }).is_err());
     let mut game = Game::new(after(&Position::start(), "Cc2-d3"));
-    assert_eq!(
-        game.resign(Side::Silver).unwrap(),
-        Outcome::Win { winner: Side::Gold, reason: WinReason::Resignation }
-    );
+    assert_eq!(game.resign(Side::Silver).unwrap(), Outcome::Win { winner: Side::Gold, reason: WinReason::Resignation });
 }
 
 #[test]

@@ -33,7 +33,8 @@ fn render(args: &[&str], out: &Path) -> (Vec<u8>, u32, u32) {
 
 /// Spread of brightness and the number of distinct colours (coarsely binned).
 fn variety(pixels: &[u8]) -> (f64, usize) {
-    let lum: Vec<f64> = pixels.chunks(3).map(|p| 0.2126 * p[0] as f64 + 0.7152 * p[1] as f64 + 0.0722 * p[2] as f64).collect();
+    let lum: Vec<f64> =
+        pixels.chunks(3).map(|p| 0.2126 * p[0] as f64 + 0.7152 * p[1] as f64 + 0.0722 * p[2] as f64).collect();
     let mean = lum.iter().sum::<f64>() / lum.len() as f64;
     let sd = (lum.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / lum.len() as f64).sqrt();
     let mut bins = std::collections::HashSet::new();
@@ -48,7 +49,8 @@ fn variety(pixels: &[u8]) -> (f64, usize) {
 fn screenshot_mode_renders_a_real_picture() {
     let dir = std::env::temp_dir().join(format!("khalif-shots-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (name, args) in [("seated", vec!["--position", "start"]), ("top", vec!["--position", "start", "--view", "top"])] {
+    for (name, args) in [("seated", vec!["--position", "start"]), ("top", vec!["--position", "start", "--view", "top"])]
+    {
         let out = dir.join(format!("{name}.png"));
         let (pixels, width, height) = render(&args, &out);
         assert_eq!((width, height), (1280, 720));

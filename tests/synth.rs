@@ -92,11 +92,8 @@ fn loops_are_seamless() {
         let jump = (first[0] - last[0]).abs().max((first[1] - last[1]).abs());
         assert!(jump < 0.05 * peak, "{kind:?}: jump {jump} at the loop point, peak {peak}");
         // And no bigger than the ordinary step from one frame to the next inside the loop.
-        let mut steps: Vec<f32> = clip
-            .frames
-            .windows(2)
-            .map(|w| (w[1][0] - w[0][0]).abs().max((w[1][1] - w[0][1]).abs()))
-            .collect();
+        let mut steps: Vec<f32> =
+            clip.frames.windows(2).map(|w| (w[1][0] - w[0][0]).abs().max((w[1][1] - w[0][1]).abs())).collect();
         steps.sort_by(f32::total_cmp);
         let typical = steps[steps.len() * 99 / 100];
         eprintln!("{kind:?}: jump {jump:.5} at the loop point; peak {peak}, 99th percentile step {typical:.5}");

@@ -115,7 +115,8 @@ impl Searcher {
             if self.stopped && result.best.is_some() {
                 break;
             }
-            result = SearchResult { best, score, depth, nodes: self.nodes, pv: self.principal_variation(pos, best, depth) };
+            result =
+                SearchResult { best, score, depth, nodes: self.nodes, pv: self.principal_variation(pos, best, depth) };
             if self.stopped || score.abs() > WIN - 1000 {
                 break;
             }
@@ -145,7 +146,7 @@ impl Searcher {
 
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % 1024 == 0
+        if self.nodes.is_multiple_of(1024)
             && (self.stop.load(Ordering::Relaxed)
                 || self.nodes >= self.node_limit
                 || self.deadline.is_some_and(|d| Instant::now() >= d))
@@ -171,7 +172,8 @@ impl Searcher {
             }
         }
         let hint = self.probe(pos).and_then(|e| e.best);
-        let value = |kind: Option<Kind>| kind.map_or(0, |k| if k == Kind::Khalif { 10_000 } else { self.weights_value(k) });
+        let value =
+            |kind: Option<Kind>| kind.map_or(0, |k| if k == Kind::Khalif { 10_000 } else { self.weights_value(k) });
         groups.sort_by_cached_key(|g| {
             let (from, to) = (g[0].from, g[0].to);
             if hint == Some((from, to)) {
@@ -200,7 +202,16 @@ impl Searcher {
     /// of it. A move with one possible resolution is searched with the window; a capture with
     /// choices inside is resolved by minimax over its decisions, each made by its owner.
     #[allow(clippy::too_many_arguments)]
-    fn group_value(&mut self, pos: &Position, group: &[Turn], depth: u32, alpha: i32, beta: i32, ply: u32, quiescent: bool) -> (i32, Turn) {
+    fn group_value(
+        &mut self,
+        pos: &Position,
+        group: &[Turn],
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+        quiescent: bool,
+    ) -> (i32, Turn) {
         let child_value = |this: &mut Searcher, turn: &Turn, alpha: i32, beta: i32| {
             let mut next = *pos;
             play(&mut next, turn);
@@ -227,14 +238,14 @@ impl Searcher {
         if self.tick() {
             return 0;
         }
-        if let Some(entry) = self.probe(pos) {
-            if u32::from(entry.depth) >= depth {
-                match entry.bound {
-                    Bound::Exact => return entry.score,
-                    Bound::Lower if entry.score >= beta => return entry.score,
-                    Bound::Upper if entry.score <= alpha => return entry.score,
-                    _ => {}
-                }
+        if let Some(entry) = self.probe(pos)
+            && u32::from(entry.depth) >= depth
+        {
+            match entry.bound {
+                Bound::Exact => return entry.score,
+                Bound::Lower if entry.score >= beta => return entry.score,
+                Bound::Upper if entry.score <= alpha => return entry.score,
+                _ => {}
             }
         }
         let groups = self.ordered_groups(pos, false);
@@ -343,7 +354,8 @@ fn minimax_inner(leaves: &[(Turn, i32)], level: usize) -> (i32, Turn) {
     options.sort();
     options.dedup();
     let results = options.iter().map(|option| {
-        let branch: Vec<(Turn, i32)> = leaves.iter().copied().filter(|(t, _)| inner_keys(t)[level] == *option).collect();
+        let branch: Vec<(Turn, i32)> =
+            leaves.iter().copied().filter(|(t, _)| inner_keys(t)[level] == *option).collect();
         minimax_inner(&branch, level + 1)
     });
     if DEFENDER_DECIDES[level] {

@@ -78,7 +78,10 @@ fn start_animations(
             Motion::Topple => 0.75,
             Motion::Crown => 0.9,
         };
-        commands.entity(entity).insert((Tween { from, to, motion, delay: delay / speed, elapsed: 0.0, duration: base / speed }, Animating));
+        commands.entity(entity).insert((
+            Tween { from, to, motion, delay: delay / speed, elapsed: 0.0, duration: base / speed },
+            Animating,
+        ));
     };
     for Staged(event) in staged.read() {
         let (to, captured, motion) = match *event {
@@ -99,7 +102,10 @@ fn start_animations(
             animate(entity, *transform, on_square(piece, to), motion, 0.0);
         }
         if let Some(victim) = captured {
-            let fallen = pieces.iter().filter(|p| p.4.is_some() && Piece::new(p.1.side, p.1.kind) == victim).max_by_key(|p| p.4.map(|t| t.slot));
+            let fallen = pieces
+                .iter()
+                .filter(|p| p.4.is_some() && Piece::new(p.1.side, p.1.kind) == victim)
+                .max_by_key(|p| p.4.map(|t| t.slot));
             if let Some((entity, piece, transform, _, Some(InTray { slot }))) = fallen {
                 animate(entity, *transform, in_tray(piece, *slot), Motion::Topple, 0.35);
             }
@@ -141,7 +147,10 @@ fn sample(tween: &Tween, t: f32) -> Transform {
     let mut out = to;
     match tween.motion {
         Motion::Slide | Motion::Dash => {
-            let k = ease(if tween.motion == Motion::Dash { EaseFunction::QuadraticIn } else { EaseFunction::CubicInOut }, t);
+            let k = ease(
+                if tween.motion == Motion::Dash { EaseFunction::QuadraticIn } else { EaseFunction::CubicInOut },
+                t,
+            );
             out.translation = from.translation.lerp(to.translation, k) + Vec3::Y * (PI * k).sin() * 0.15;
             out.rotation = from.rotation.slerp(to.rotation, k);
         }

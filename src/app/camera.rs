@@ -38,7 +38,14 @@ pub struct CameraRig {
 
 impl CameraRig {
     pub fn seated(side: Side) -> CameraRig {
-        CameraRig { yaw: yaw_of(side), pitch: 0.7, distance: 13.5, top_down: false, follow_turn: true, sensitivity: 1.0 }
+        CameraRig {
+            yaw: yaw_of(side),
+            pitch: 0.7,
+            distance: 13.5,
+            top_down: false,
+            follow_turn: true,
+            sensitivity: 1.0,
+        }
     }
 
     fn eye(&self) -> Vec3 {
@@ -57,12 +64,12 @@ fn yaw_of(side: Side) -> f32 {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(CameraRig::seated(Side::Gold))
-        .add_systems(Startup, spawn_camera)
-        .add_systems(
-            Update,
-            (apply_camera_settings, follow_turns, orbit_and_zoom, toggle_top_down, ease_camera).chain().in_set(GameSystems::Present),
-        );
+    app.insert_resource(CameraRig::seated(Side::Gold)).add_systems(Startup, spawn_camera).add_systems(
+        Update,
+        (apply_camera_settings, follow_turns, orbit_and_zoom, toggle_top_down, ease_camera)
+            .chain()
+            .in_set(GameSystems::Present),
+    );
 }
 
 fn spawn_camera(
@@ -92,7 +99,12 @@ fn spawn_camera(
 }
 
 /// Follows the settings: turning to the side to move, orbit speed, and smooth edges.
-fn apply_camera_settings(settings: Res<GameSettings>, mut rig: ResMut<CameraRig>, mut commands: Commands, camera: Query<Entity, With<Camera3d>>) {
+fn apply_camera_settings(
+    settings: Res<GameSettings>,
+    mut rig: ResMut<CameraRig>,
+    mut commands: Commands,
+    camera: Query<Entity, With<Camera3d>>,
+) {
     if !settings.is_changed() {
         return;
     }

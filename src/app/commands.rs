@@ -21,7 +21,10 @@ pub enum GameCommand {
     /// `side` offers a draw (K6.4).
     OfferDraw(Side),
     /// The offer's receiver answers.
-    AnswerDraw { side: Side, accept: bool },
+    AnswerDraw {
+        side: Side,
+        accept: bool,
+    },
     /// Back to the title screen.
     Leave,
 }

@@ -23,11 +23,7 @@ pub fn square_at(point: Vec3) -> Option<Square> {
     let half = (Square::FILES as f32 - 1.0) / 2.0;
     let file = (point.x / SQUARE + half).round();
     let rank = (half - point.z / SQUARE).round();
-    if (0.0..9.0).contains(&file) && (0.0..9.0).contains(&rank) {
-        Square::new(file as u8, rank as u8)
-    } else {
-        None
-    }
+    if (0.0..9.0).contains(&file) && (0.0..9.0).contains(&rank) { Square::new(file as u8, rank as u8) } else { None }
 }
 
 /// Where the `slot`th piece of `owner` captured so far rests: in a tray on the capturer's right.

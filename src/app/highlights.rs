@@ -54,7 +54,11 @@ fn glow(materials: &mut Assets<StandardMaterial>, color: Color, strength: f32) -
     })
 }
 
-fn make_looks(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+fn make_looks(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
     commands.insert_resource(MarkLooks {
         dot: meshes.add(Cylinder::new(0.12, 0.02)),
         ring: meshes.add(Torus::new(0.36, 0.44)),
@@ -74,7 +78,10 @@ fn make_looks(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut mate
 fn threatened(pos: &Position) -> Bitboard {
     let mut theirs = *pos;
     theirs.set_side_to_move(pos.side_to_move().opponent());
-    let attacked = theirs.side(theirs.side_to_move()).squares().fold(Bitboard::EMPTY, |acc, from| acc | primary_destinations(&theirs, from));
+    let attacked = theirs
+        .side(theirs.side_to_move())
+        .squares()
+        .fold(Bitboard::EMPTY, |acc, from| acc | primary_destinations(&theirs, from));
     attacked & pos.side(pos.side_to_move())
 }
 
@@ -92,7 +99,12 @@ fn rebuild_marks(
     mut was_animating: Local<bool>,
 ) {
     let busy = !animating.is_empty();
-    let changed = session.is_changed() || selection.is_changed() || cursor.is_changed() || ui_state.is_changed() || screen.is_changed() || busy != *was_animating;
+    let changed = session.is_changed()
+        || selection.is_changed()
+        || cursor.is_changed()
+        || ui_state.is_changed()
+        || screen.is_changed()
+        || busy != *was_animating;
     *was_animating = busy;
     if !changed {
         return;
@@ -103,27 +115,43 @@ fn rebuild_marks(
     if *screen.get() == Screen::Title || busy || session.view.is_some() {
         return;
     }
-    let mut put = |square: Square, mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Transform, pulse: bool| {
-        let mut entity = commands.spawn((
-            Mark,
-            Mesh3d(mesh.clone()),
-            MeshMaterial3d(material.clone()),
-            Transform::from_translation(square_centre(square) + at.translation + Vec3::Y * 0.012).with_rotation(at.rotation).with_scale(at.scale),
-            NotShadowCaster,
-            bevy::picking::Pickable::IGNORE,
-        ));
-        if pulse {
-            entity.insert(Pulse);
-        }
-    };
+    let mut put =
+        |square: Square, mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Transform, pulse: bool| {
+            let mut entity = commands.spawn((
+                Mark,
+                Mesh3d(mesh.clone()),
+                MeshMaterial3d(material.clone()),
+                Transform::from_translation(square_centre(square) + at.translation + Vec3::Y * 0.012)
+                    .with_rotation(at.rotation)
+                    .with_scale(at.scale),
+                NotShadowCaster,
+                bevy::picking::Pickable::IGNORE,
+            ));
+            if pulse {
+                entity.insert(Pulse);
+            }
+        };
     let pos = *session.game.position();
     if let Some((from, to)) = session.last_move {
         // Corner brackets: two short bars at each corner.
         for square in [from, to] {
             for (cx, cz) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
                 let corner = Vec3::new(cx * 0.38 * SQUARE, 0.0, cz * 0.38 * SQUARE);
-                put(square, &looks.frame_bar, &looks.last_move, Transform::from_translation(corner - Vec3::X * cx * 0.12), false);
-                put(square, &looks.frame_bar, &looks.last_move, Transform::from_translation(corner - Vec3::Z * cz * 0.12).with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_2)), false);
+                put(
+                    square,
+                    &looks.frame_bar,
+                    &looks.last_move,
+                    Transform::from_translation(corner - Vec3::X * cx * 0.12),
+                    false,
+                );
+                put(
+                    square,
+                    &looks.frame_bar,
+                    &looks.last_move,
+                    Transform::from_translation(corner - Vec3::Z * cz * 0.12)
+                        .with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_2)),
+                    false,
+                );
             }
         }
     }
@@ -140,7 +168,9 @@ fn rebuild_marks(
                 }
             }
         }
-        Some(Pending::Successor { candidates: squares, .. }) | Some(Pending::Retaliator { guards: squares, .. }) | Some(Pending::SecondCapture { targets: squares, .. }) => {
+        Some(Pending::Successor { candidates: squares, .. })
+        | Some(Pending::Retaliator { guards: squares, .. })
+        | Some(Pending::SecondCapture { targets: squares, .. }) => {
             for square in squares {
                 put(square, &looks.tall_ring, &looks.choice, Transform::from_xyz(0.0, 0.25, 0.0), true);
             }
@@ -158,8 +188,21 @@ fn rebuild_marks(
         }
     }
     if cursor.visible {
-        for (dx, dz, angle) in [(0.0, -0.47, 0.0), (0.0, 0.47, 0.0), (-0.47, 0.0, std::f32::consts::FRAC_PI_2), (0.47, 0.0, std::f32::consts::FRAC_PI_2)] {
-            put(cursor.square, &looks.bar, &looks.cursor, Transform::from_xyz(dx, 0.02, dz).with_rotation(Quat::from_rotation_y(angle)).with_scale(Vec3::new(1.55, 1.0, 0.6)), false);
+        for (dx, dz, angle) in [
+            (0.0, -0.47, 0.0),
+            (0.0, 0.47, 0.0),
+            (-0.47, 0.0, std::f32::consts::FRAC_PI_2),
+            (0.47, 0.0, std::f32::consts::FRAC_PI_2),
+        ] {
+            put(
+                cursor.square,
+                &looks.bar,
+                &looks.cursor,
+                Transform::from_xyz(dx, 0.02, dz)
+                    .with_rotation(Quat::from_rotation_y(angle))
+                    .with_scale(Vec3::new(1.55, 1.0, 0.6)),
+                false,
+            );
         }
     }
 }

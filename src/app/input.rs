@@ -141,7 +141,12 @@ fn keyboard(
 ) {
     // Arrows move "up" away from the viewer, whichever end of the table the camera is at.
     let flip: i8 = if rig.yaw.cos() < 0.0 { -1 } else { 1 };
-    for (key, df, dr) in [(KeyCode::ArrowUp, 0, 1), (KeyCode::ArrowDown, 0, -1), (KeyCode::ArrowLeft, -1, 0), (KeyCode::ArrowRight, 1, 0)] {
+    for (key, df, dr) in [
+        (KeyCode::ArrowUp, 0, 1),
+        (KeyCode::ArrowDown, 0, -1),
+        (KeyCode::ArrowLeft, -1, 0),
+        (KeyCode::ArrowRight, 1, 0),
+    ] {
         if keys.just_pressed(key) {
             if let Some(next) = cursor.square.offset(df * flip, dr * flip) {
                 cursor.square = next;

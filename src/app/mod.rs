@@ -16,8 +16,8 @@ mod scene;
 mod screens;
 mod screenshot;
 mod session;
-mod stages;
 mod settings;
+mod stages;
 mod textures;
 mod ui;
 
@@ -80,7 +80,14 @@ pub fn logic_plugin(app: &mut App) {
         )
             .chain(),
     );
-    app.add_plugins((screens::plugin, session::plugin, commands::plugin, board::plugin, stages::plugin, clicks::plugin));
+    app.add_plugins((
+        screens::plugin,
+        session::plugin,
+        commands::plugin,
+        board::plugin,
+        stages::plugin,
+        clicks::plugin,
+    ));
 }
 
 /// The pub, the pieces' looks, input devices, animation, camera, HUD and sound.

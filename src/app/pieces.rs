@@ -55,13 +55,22 @@ fn make_looks(
 ) {
     let m = &mut *meshes;
     let base_top = 0.12;
-    let frustum = |r_bottom: f32, r_top: f32, h: f32| ConicalFrustum { radius_bottom: r_bottom, radius_top: r_top, height: h };
+    let frustum =
+        |r_bottom: f32, r_top: f32, h: f32| ConicalFrustum { radius_bottom: r_bottom, radius_top: r_top, height: h };
 
     let camel = vec![
-        part(m, Capsule3d::new(0.13, 0.26), at(0.0, base_top + 0.2, 0.03).with_rotation(Quat::from_rotation_x(FRAC_PI_2))),
+        part(
+            m,
+            Capsule3d::new(0.13, 0.26),
+            at(0.0, base_top + 0.2, 0.03).with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
+        ),
         part(m, Sphere::new(0.13), at(0.0, base_top + 0.32, 0.06)),
         part(m, Cylinder::new(0.05, 0.26), at(0.0, base_top + 0.33, -0.22).with_rotation(Quat::from_rotation_x(0.5))),
-        part(m, Capsule3d::new(0.06, 0.1), at(0.0, base_top + 0.46, -0.3).with_rotation(Quat::from_rotation_x(FRAC_PI_2))),
+        part(
+            m,
+            Capsule3d::new(0.06, 0.1),
+            at(0.0, base_top + 0.46, -0.3).with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
+        ),
         part(m, Cylinder::new(0.05, 0.2), at(-0.08, base_top + 0.08, 0.0)),
         part(m, Cylinder::new(0.05, 0.2), at(0.08, base_top + 0.08, 0.0)),
     ];
@@ -88,17 +97,29 @@ fn make_looks(
     let djinn = vec![
         part(m, frustum(0.22, 0.1, 0.16), at(0.0, base_top + 0.08, 0.0)),
         part(m, Sphere::new(0.2), at(0.0, base_top + 0.27, 0.02).with_scale(Vec3::new(1.0, 0.55, 1.45))),
-        part(m, Cone { radius: 0.05, height: 0.32 }, at(0.0, base_top + 0.3, -0.33).with_rotation(Quat::from_rotation_x(-1.2))),
+        part(
+            m,
+            Cone { radius: 0.05, height: 0.32 },
+            at(0.0, base_top + 0.3, -0.33).with_rotation(Quat::from_rotation_x(-1.2)),
+        ),
         part(m, Torus::new(0.03, 0.07), at(0.0, base_top + 0.3, 0.3).with_rotation(Quat::from_rotation_x(FRAC_PI_2))),
         accent(part(m, Cone { radius: 0.11, height: 0.3 }, at(0.0, base_top + 0.5, 0.05))),
-        accent(part(m, Torus::new(0.06, 0.11), at(0.0, base_top + 0.62, 0.05).with_rotation(Quat::from_rotation_z(0.4)))),
+        accent(part(
+            m,
+            Torus::new(0.06, 0.11),
+            at(0.0, base_top + 0.62, 0.05).with_rotation(Quat::from_rotation_z(0.4)),
+        )),
         part(m, Sphere::new(0.06), at(0.0, base_top + 0.78, 0.08)),
     ];
     let guard = vec![
         part(m, Cylinder::new(0.22, 0.48), at(0.0, base_top + 0.24, 0.0)),
         part(m, Sphere::new(0.2), at(0.0, base_top + 0.52, 0.0)),
         accent(part(m, Cone { radius: 0.06, height: 0.22 }, at(0.0, base_top + 0.78, 0.0))),
-        accent(part(m, Cylinder::new(0.2, 0.05), at(0.0, base_top + 0.3, -0.25).with_rotation(Quat::from_rotation_x(FRAC_PI_2)))),
+        accent(part(
+            m,
+            Cylinder::new(0.2, 0.05),
+            at(0.0, base_top + 0.3, -0.25).with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
+        )),
         part(m, Cuboid::new(0.04, 0.55, 0.04), at(0.26, base_top + 0.4, 0.0)),
     ];
     let khalif = {
@@ -111,7 +132,11 @@ fn make_looks(
         ];
         for i in 0..6 {
             let a = i as f32 * PI / 3.0;
-            parts.push(accent(part(m, Cone { radius: 0.05, height: 0.14 }, at(0.23 * a.cos(), base_top + 1.06, 0.23 * a.sin()))));
+            parts.push(accent(part(
+                m,
+                Cone { radius: 0.05, height: 0.14 },
+                at(0.23 * a.cos(), base_top + 1.06, 0.23 * a.sin()),
+            )));
         }
         parts
     };
@@ -120,12 +145,30 @@ fn make_looks(
         part(m, Cylinder::new(0.31, 0.04), at(0.0, 0.11, 0.0)),
     ];
     let silver_base = vec![
-        part(m, Extrusion::new(RegularPolygon::new(0.38, 6), 0.1), at(0.0, 0.05, 0.0).with_rotation(Quat::from_rotation_x(-FRAC_PI_2))),
-        accent(part(m, Extrusion::new(RegularPolygon::new(0.385, 6), 0.03), at(0.0, 0.07, 0.0).with_rotation(Quat::from_rotation_x(-FRAC_PI_2)))),
-        part(m, Extrusion::new(RegularPolygon::new(0.31, 6), 0.04), at(0.0, 0.11, 0.0).with_rotation(Quat::from_rotation_x(-FRAC_PI_2))),
+        part(
+            m,
+            Extrusion::new(RegularPolygon::new(0.38, 6), 0.1),
+            at(0.0, 0.05, 0.0).with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
+        ),
+        accent(part(
+            m,
+            Extrusion::new(RegularPolygon::new(0.385, 6), 0.03),
+            at(0.0, 0.07, 0.0).with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
+        )),
+        part(
+            m,
+            Extrusion::new(RegularPolygon::new(0.31, 6), 0.04),
+            at(0.0, 0.11, 0.0).with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
+        ),
     ];
     // Half-metallic: with no sky to reflect, fully metallic pieces would look black.
-    let metal = |c: Color, roughness: f32| StandardMaterial { base_color: c, metallic: 0.55, perceptual_roughness: roughness, reflectance: 0.7, ..default() };
+    let metal = |c: Color, roughness: f32| StandardMaterial {
+        base_color: c,
+        metallic: 0.55,
+        perceptual_roughness: roughness,
+        reflectance: 0.7,
+        ..default()
+    };
     commands.insert_resource(PieceLooks {
         parts: [raider, vizier, djinn, guard, khalif, camel],
         bases: [gold_base, silver_base],
@@ -135,7 +178,12 @@ fn make_looks(
         ],
         accent: [
             materials.add(metal(Color::srgb(0.75, 0.38, 0.12), 0.35)),
-            materials.add(StandardMaterial { base_color: Color::srgb(0.08, 0.09, 0.12), metallic: 0.6, perceptual_roughness: 0.3, ..default() }),
+            materials.add(StandardMaterial {
+                base_color: Color::srgb(0.08, 0.09, 0.12),
+                metallic: 0.6,
+                perceptual_roughness: 0.3,
+                ..default()
+            }),
         ],
     });
 }
@@ -152,11 +200,7 @@ impl PieceLooks {
 
 /// Gives each new piece its solids, and swaps them when a succession turns a Vizier into a
 /// Khalif. Does nothing without the looks (headless tests).
-fn dress_pieces(
-    changed: Query<(Entity, Ref<PieceView>)>,
-    looks: Option<Res<PieceLooks>>,
-    mut commands: Commands,
-) {
+fn dress_pieces(changed: Query<(Entity, Ref<PieceView>)>, looks: Option<Res<PieceLooks>>, mut commands: Commands) {
     let Some(looks) = looks else { return };
     for (entity, piece) in &changed {
         if !piece.is_changed() {
@@ -174,7 +218,10 @@ fn dress_pieces(
 /// Puts every piece that is not animating where the board says: on its square facing the
 /// opponent, in its tray, or (while dragged) under the pointer.
 fn place_pieces(
-    mut pieces: Query<(&PieceView, Option<&OnSquare>, Option<&InTray>, Option<&Dragged>, &mut Transform), Without<Animating>>,
+    mut pieces: Query<
+        (&PieceView, Option<&OnSquare>, Option<&InTray>, Option<&Dragged>, &mut Transform),
+        Without<Animating>,
+    >,
 ) {
     for (piece, on, tray, dragged, mut transform) in &mut pieces {
         *transform = match (on, tray, dragged) {

@@ -10,8 +10,8 @@ use super::GameSystems;
 use super::board::BoardSquare;
 use super::geometry::{SQUARE, square_centre};
 use super::settings::GameSettings;
-use crate::persist::Quality;
 use super::textures;
+use crate::persist::Quality;
 use crate::rules::khalif::WADI_RANK;
 
 /// Height of the floor below the board.
@@ -94,9 +94,18 @@ fn spawn_table(
     mut images: ResMut<Assets<Image>>,
 ) {
     let wood = materials.add(textured(&mut images, textures::wood(), 0.55));
-    let brass = materials.add(StandardMaterial { base_color: Color::srgb(0.78, 0.56, 0.24), metallic: 1.0, perceptual_roughness: 0.35, ..default() });
+    let brass = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.78, 0.56, 0.24),
+        metallic: 1.0,
+        perceptual_roughness: 0.35,
+        ..default()
+    });
     // Table top, legs, and the board's wooden bed with a brass rim.
-    commands.spawn((Mesh3d(meshes.add(Cuboid::new(16.0, 0.8, 13.0))), MeshMaterial3d(wood.clone()), Transform::from_xyz(0.0, -0.62, 0.0)));
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(16.0, 0.8, 13.0))),
+        MeshMaterial3d(wood.clone()),
+        Transform::from_xyz(0.0, -0.62, 0.0),
+    ));
     for (x, z) in [(-7.0, -5.5), (7.0, -5.5), (-7.0, 5.5), (7.0, 5.5)] {
         commands.spawn((
             Mesh3d(meshes.add(Cylinder::new(0.45, -FLOOR))),
@@ -104,18 +113,30 @@ fn spawn_table(
             Transform::from_xyz(x, FLOOR / 2.0 - 0.6, z),
         ));
     }
-    commands.spawn((Mesh3d(meshes.add(Cuboid::new(9.8, 0.3, 9.8))), MeshMaterial3d(wood), Transform::from_xyz(0.0, -0.26, 0.0)));
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(9.8, 0.3, 9.8))),
+        MeshMaterial3d(wood),
+        Transform::from_xyz(0.0, -0.26, 0.0),
+    ));
     for (size, at) in [
         (Vec3::new(10.0, 0.12, 0.12), Vec3::new(0.0, -0.08, 4.94)),
         (Vec3::new(10.0, 0.12, 0.12), Vec3::new(0.0, -0.08, -4.94)),
         (Vec3::new(0.12, 0.12, 10.0), Vec3::new(4.94, -0.08, 0.0)),
         (Vec3::new(0.12, 0.12, 10.0), Vec3::new(-4.94, -0.08, 0.0)),
     ] {
-        commands.spawn((Mesh3d(meshes.add(Cuboid::from_size(size))), MeshMaterial3d(brass.clone()), Transform::from_translation(at)));
+        commands.spawn((
+            Mesh3d(meshes.add(Cuboid::from_size(size))),
+            MeshMaterial3d(brass.clone()),
+            Transform::from_translation(at),
+        ));
     }
     // The two captured-piece trays, brass, at the players' right hands.
     for x in [6.3, -6.3] {
-        commands.spawn((Mesh3d(meshes.add(Cuboid::new(2.0, 0.08, 8.6))), MeshMaterial3d(brass.clone()), Transform::from_xyz(x, -0.2, 0.0)));
+        commands.spawn((
+            Mesh3d(meshes.add(Cuboid::new(2.0, 0.08, 8.6))),
+            MeshMaterial3d(brass.clone()),
+            Transform::from_xyz(x, -0.2, 0.0),
+        ));
     }
 }
 
@@ -126,25 +147,48 @@ fn spawn_room(
     mut images: ResMut<Assets<Image>>,
 ) {
     let plaster = materials.add(textured(&mut images, textures::plaster(), 0.9));
-    let floor = materials.add(StandardMaterial { uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(8.0)), ..textured(&mut images, textures::wood(), 0.7) });
-    let beam = materials.add(StandardMaterial { base_color: Color::srgb(0.2, 0.11, 0.06), perceptual_roughness: 0.8, ..default() });
+    let floor = materials.add(StandardMaterial {
+        uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(8.0)),
+        ..textured(&mut images, textures::wood(), 0.7)
+    });
+    let beam = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.2, 0.11, 0.06),
+        perceptual_roughness: 0.8,
+        ..default()
+    });
     let height = CEILING - FLOOR;
     let mid = (CEILING + FLOOR) / 2.0;
-    commands.spawn((Mesh3d(meshes.add(Cuboid::new(2.0 * ROOM, 0.5, 2.0 * ROOM))), MeshMaterial3d(floor), Transform::from_xyz(0.0, FLOOR - 0.25, 0.0)));
-    commands.spawn((Mesh3d(meshes.add(Cuboid::new(2.0 * ROOM, 0.5, 2.0 * ROOM))), MeshMaterial3d(plaster.clone()), Transform::from_xyz(0.0, CEILING, 0.0)));
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(2.0 * ROOM, 0.5, 2.0 * ROOM))),
+        MeshMaterial3d(floor),
+        Transform::from_xyz(0.0, FLOOR - 0.25, 0.0),
+    ));
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(2.0 * ROOM, 0.5, 2.0 * ROOM))),
+        MeshMaterial3d(plaster.clone()),
+        Transform::from_xyz(0.0, CEILING, 0.0),
+    ));
     // Side walls and the wall behind Gold.
     for (size, at) in [
         (Vec3::new(0.5, height, 2.0 * ROOM), Vec3::new(ROOM, mid, 0.0)),
         (Vec3::new(0.5, height, 2.0 * ROOM), Vec3::new(-ROOM, mid, 0.0)),
         (Vec3::new(2.0 * ROOM, height, 0.5), Vec3::new(0.0, mid, ROOM)),
     ] {
-        commands.spawn((Mesh3d(meshes.add(Cuboid::from_size(size))), MeshMaterial3d(plaster.clone()), Transform::from_translation(at)));
+        commands.spawn((
+            Mesh3d(meshes.add(Cuboid::from_size(size))),
+            MeshMaterial3d(plaster.clone()),
+            Transform::from_translation(at),
+        ));
     }
     // The wall behind Silver, with a wide doorway onto the desert.
     let (door_half, door_top) = (9.0, 14.0);
     let side = ROOM - door_half;
     for x in [-(door_half + side / 2.0), door_half + side / 2.0] {
-        commands.spawn((Mesh3d(meshes.add(Cuboid::new(side, height, 0.5))), MeshMaterial3d(plaster.clone()), Transform::from_xyz(x, mid, -ROOM)));
+        commands.spawn((
+            Mesh3d(meshes.add(Cuboid::new(side, height, 0.5))),
+            MeshMaterial3d(plaster.clone()),
+            Transform::from_xyz(x, mid, -ROOM),
+        ));
     }
     commands.spawn((
         Mesh3d(meshes.add(Cuboid::new(2.0 * door_half, CEILING - door_top, 0.5))),
@@ -155,22 +199,53 @@ fn spawn_room(
     commands.spawn((
         Mesh3d(meshes.add(Torus::new(door_half - 0.6, door_half + 0.6))),
         MeshMaterial3d(beam.clone()),
-        Transform::from_xyz(0.0, door_top, -ROOM + 0.4).with_rotation(Quat::from_rotation_x(FRAC_PI_2)).with_scale(Vec3::new(1.0, 1.0, 0.5)),
+        Transform::from_xyz(0.0, door_top, -ROOM + 0.4)
+            .with_rotation(Quat::from_rotation_x(FRAC_PI_2))
+            .with_scale(Vec3::new(1.0, 1.0, 0.5)),
     ));
     for z in [-30.0, -15.0, 0.0, 15.0, 30.0] {
-        commands.spawn((Mesh3d(meshes.add(Cuboid::new(2.0 * ROOM, 1.2, 1.2))), MeshMaterial3d(beam.clone()), Transform::from_xyz(0.0, CEILING - 0.8, z)));
+        commands.spawn((
+            Mesh3d(meshes.add(Cuboid::new(2.0 * ROOM, 1.2, 1.2))),
+            MeshMaterial3d(beam.clone()),
+            Transform::from_xyz(0.0, CEILING - 0.8, z),
+        ));
     }
     // Other tables of the pub, in the half-dark.
-    let wood = materials.add(StandardMaterial { base_color: Color::srgb(0.3, 0.17, 0.09), perceptual_roughness: 0.7, ..default() });
+    let wood = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.3, 0.17, 0.09),
+        perceptual_roughness: 0.7,
+        ..default()
+    });
     for (x, z) in [(-26.0, -24.0), (26.0, -22.0), (-27.0, 20.0), (25.0, 24.0)] {
-        commands.spawn((Mesh3d(meshes.add(Cylinder::new(5.0, 0.6))), MeshMaterial3d(wood.clone()), Transform::from_xyz(x, -1.0, z)));
-        commands.spawn((Mesh3d(meshes.add(Cylinder::new(0.7, 15.0))), MeshMaterial3d(wood.clone()), Transform::from_xyz(x, FLOOR / 2.0 - 0.8, z)));
+        commands.spawn((
+            Mesh3d(meshes.add(Cylinder::new(5.0, 0.6))),
+            MeshMaterial3d(wood.clone()),
+            Transform::from_xyz(x, -1.0, z),
+        ));
+        commands.spawn((
+            Mesh3d(meshes.add(Cylinder::new(0.7, 15.0))),
+            MeshMaterial3d(wood.clone()),
+            Transform::from_xyz(x, FLOOR / 2.0 - 0.8, z),
+        ));
     }
 }
 
-fn spawn_lanterns(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
-    let brass = materials.add(StandardMaterial { base_color: Color::srgb(0.8, 0.58, 0.25), metallic: 1.0, perceptual_roughness: 0.3, ..default() });
-    let flame = materials.add(StandardMaterial { base_color: Color::srgb(1.0, 0.7, 0.35), emissive: LinearRgba::rgb(18.0, 9.0, 3.0), ..default() });
+fn spawn_lanterns(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let brass = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.8, 0.58, 0.25),
+        metallic: 1.0,
+        perceptual_roughness: 0.3,
+        ..default()
+    });
+    let flame = materials.add(StandardMaterial {
+        base_color: Color::srgb(1.0, 0.7, 0.35),
+        emissive: LinearRgba::rgb(18.0, 9.0, 3.0),
+        ..default()
+    });
     let cage = meshes.add(Cylinder::new(0.9, 2.0).mesh().resolution(8));
     let cap = meshes.add(Cone { radius: 1.1, height: 0.9 });
     let glow = meshes.add(Sphere::new(0.45));
@@ -185,42 +260,62 @@ fn spawn_lanterns(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut 
     ];
     for (i, (at, intensity, shadows)) in lanterns.into_iter().enumerate() {
         let hang = CEILING - at.y - 1.5;
-        commands
-            .spawn((Transform::from_translation(at), Visibility::default()))
-            .with_children(|l| {
-                l.spawn((Mesh3d(cage.clone()), MeshMaterial3d(brass.clone()), NotShadowCaster));
-                l.spawn((Mesh3d(cap.clone()), MeshMaterial3d(brass.clone()), Transform::from_xyz(0.0, 1.4, 0.0), NotShadowCaster));
-                l.spawn((Mesh3d(glow.clone()), MeshMaterial3d(flame.clone()), NotShadowCaster));
-                l.spawn((
-                    Mesh3d(chain.clone()),
-                    MeshMaterial3d(brass.clone()),
-                    Transform::from_xyz(0.0, 1.8 + hang / 2.0, 0.0).with_scale(Vec3::new(1.0, hang, 1.0)),
-                    NotShadowCaster,
-                ));
-                let mut light = l.spawn((
-                    PointLight {
-                        color: Color::srgb(1.0, 0.68, 0.38),
-                        intensity,
-                        range: 90.0,
-                        radius: 0.4,
-                        shadow_maps_enabled: shadows,
-                        ..default()
-                    },
-                    Transform::from_xyz(0.0, -0.2, 0.0),
-                    Flicker { base: intensity, phase: i as f32 * 1.7 },
-                ));
-                if shadows {
-                    light.insert(TableLight);
-                }
-            });
+        commands.spawn((Transform::from_translation(at), Visibility::default())).with_children(|l| {
+            l.spawn((Mesh3d(cage.clone()), MeshMaterial3d(brass.clone()), NotShadowCaster));
+            l.spawn((
+                Mesh3d(cap.clone()),
+                MeshMaterial3d(brass.clone()),
+                Transform::from_xyz(0.0, 1.4, 0.0),
+                NotShadowCaster,
+            ));
+            l.spawn((Mesh3d(glow.clone()), MeshMaterial3d(flame.clone()), NotShadowCaster));
+            l.spawn((
+                Mesh3d(chain.clone()),
+                MeshMaterial3d(brass.clone()),
+                Transform::from_xyz(0.0, 1.8 + hang / 2.0, 0.0).with_scale(Vec3::new(1.0, hang, 1.0)),
+                NotShadowCaster,
+            ));
+            let mut light = l.spawn((
+                PointLight {
+                    color: Color::srgb(1.0, 0.68, 0.38),
+                    intensity,
+                    range: 90.0,
+                    radius: 0.4,
+                    shadow_maps_enabled: shadows,
+                    ..default()
+                },
+                Transform::from_xyz(0.0, -0.2, 0.0),
+                Flicker { base: intensity, phase: i as f32 * 1.7 },
+            ));
+            if shadows {
+                light.insert(TableLight);
+            }
+        });
     }
 }
 
-fn spawn_fans(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
-    let dark_wood = materials.add(StandardMaterial { base_color: Color::srgb(0.22, 0.12, 0.07), perceptual_roughness: 0.6, ..default() });
-    let brass = materials.add(StandardMaterial { base_color: Color::srgb(0.7, 0.5, 0.22), metallic: 1.0, perceptual_roughness: 0.4, ..default() });
+fn spawn_fans(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let dark_wood = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.22, 0.12, 0.07),
+        perceptual_roughness: 0.6,
+        ..default()
+    });
+    let brass = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.7, 0.5, 0.22),
+        metallic: 1.0,
+        perceptual_roughness: 0.4,
+        ..default()
+    });
     for (x, z, speed) in [(-14.0, -20.0, 0.9), (14.0, 18.0, 0.75)] {
-        commands.spawn((Mesh3d(meshes.add(Cylinder::new(0.15, 3.0))), MeshMaterial3d(brass.clone()), Transform::from_xyz(x, CEILING - 1.5, z)));
+        commands.spawn((
+            Mesh3d(meshes.add(Cylinder::new(0.15, 3.0))),
+            MeshMaterial3d(brass.clone()),
+            Transform::from_xyz(x, CEILING - 1.5, z),
+        ));
         commands
             .spawn((Transform::from_xyz(x, CEILING - 3.2, z), Visibility::default(), FanBlades { speed }))
             .with_children(|fan| {
@@ -230,7 +325,8 @@ fn spawn_fans(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut mate
                     fan.spawn((
                         Mesh3d(meshes.add(Cuboid::new(6.0, 0.1, 1.3))),
                         MeshMaterial3d(dark_wood.clone()),
-                        Transform::from_xyz(3.4 * a.cos(), 0.0, 3.4 * a.sin()).with_rotation(Quat::from_rotation_y(-a) * Quat::from_rotation_x(0.15)),
+                        Transform::from_xyz(3.4 * a.cos(), 0.0, 3.4 * a.sin())
+                            .with_rotation(Quat::from_rotation_y(-a) * Quat::from_rotation_x(0.15)),
                     ));
                 }
             });
@@ -244,21 +340,24 @@ fn spawn_outside(
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    let sky = materials.add(StandardMaterial { base_color_texture: Some(images.add(textures::dusk_sky())), unlit: true, ..default() });
+    let sky = materials.add(StandardMaterial {
+        base_color_texture: Some(images.add(textures::dusk_sky())),
+        unlit: true,
+        ..default()
+    });
     commands.spawn((
         Mesh3d(meshes.add(Rectangle::new(160.0, 80.0))),
         MeshMaterial3d(sky),
-        Transform::from_xyz(0.0, 10.0, -95.0).with_rotation(Quat::from_rotation_z(PI)).with_scale(Vec3::new(-1.0, 1.0, 1.0)),
+        Transform::from_xyz(0.0, 10.0, -95.0)
+            .with_rotation(Quat::from_rotation_z(PI))
+            .with_scale(Vec3::new(-1.0, 1.0, 1.0)),
     ));
     let dune = |c: Color| StandardMaterial { base_color: c, unlit: true, ..default() };
     let far = materials.add(dune(Color::srgb(0.5, 0.27, 0.25)));
     let near = materials.add(dune(Color::srgb(0.82, 0.48, 0.27)));
-    for (x, z, r, material) in [
-        (-30.0, -80.0, 26.0, &far),
-        (25.0, -82.0, 30.0, &far),
-        (-8.0, -66.0, 22.0, &near),
-        (28.0, -62.0, 18.0, &near),
-    ] {
+    for (x, z, r, material) in
+        [(-30.0, -80.0, 26.0, &far), (25.0, -82.0, 30.0, &far), (-8.0, -66.0, 22.0, &near), (28.0, -62.0, 18.0, &near)]
+    {
         commands.spawn((
             Mesh3d(meshes.add(Sphere::new(r))),
             MeshMaterial3d(material.clone()),
@@ -271,8 +370,17 @@ fn spawn_outside(
         DirectionalLight { color: Color::srgb(0.6, 0.7, 1.0), illuminance: 900.0, ..default() },
         Transform::from_xyz(-10.0, 20.0, -40.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
-    let moon = materials.add(StandardMaterial { base_color: Color::srgb(1.0, 0.95, 0.8), emissive: LinearRgba::rgb(3.0, 2.8, 2.2), unlit: true, ..default() });
-    commands.spawn((Mesh3d(meshes.add(Sphere::new(1.6))), MeshMaterial3d(moon), Transform::from_xyz(-14.0, 22.0, -90.0)));
+    let moon = materials.add(StandardMaterial {
+        base_color: Color::srgb(1.0, 0.95, 0.8),
+        emissive: LinearRgba::rgb(3.0, 2.8, 2.2),
+        unlit: true,
+        ..default()
+    });
+    commands.spawn((
+        Mesh3d(meshes.add(Sphere::new(1.6))),
+        MeshMaterial3d(moon),
+        Transform::from_xyz(-14.0, 22.0, -90.0),
+    ));
     // Smoke puffs drifting in the light over the table.
     let puff = materials.add(StandardMaterial {
         base_color_texture: Some(images.add(textures::puff())),
@@ -290,7 +398,12 @@ fn spawn_outside(
             Mesh3d(quad.clone()),
             MeshMaterial3d(puff.clone()),
             Transform::from_translation(origin + Vec3::Y * ((f * 1.3) % 12.0)),
-            Smoke { origin, velocity: Vec3::new((f * 0.7).sin() * 0.25, 0.35 + (f * 0.37) % 0.3, 0.1), age: (f * 0.83) % 20.0, life: 20.0 },
+            Smoke {
+                origin,
+                velocity: Vec3::new((f * 0.7).sin() * 0.25, 0.35 + (f * 0.37) % 0.3, 0.1),
+                age: (f * 0.83) % 20.0,
+                life: 20.0,
+            },
             NotShadowCaster,
             bevy::picking::Pickable::IGNORE,
         ));
@@ -300,7 +413,9 @@ fn spawn_outside(
 fn flicker(time: Res<Time>, mut lights: Query<(&mut PointLight, &Flicker)>) {
     let t = time.elapsed_secs();
     for (mut light, f) in &mut lights {
-        let wobble = (t * 7.3 + f.phase).sin() * 0.05 + (t * 13.1 + f.phase * 2.0).sin() * 0.04 + (t * 2.1 + f.phase).sin() * 0.03;
+        let wobble = (t * 7.3 + f.phase).sin() * 0.05
+            + (t * 13.1 + f.phase * 2.0).sin() * 0.04
+            + (t * 2.1 + f.phase).sin() * 0.03;
         light.intensity = f.base * (1.0 + wobble);
     }
 }

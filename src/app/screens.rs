@@ -2,8 +2,8 @@
 
 use bevy::prelude::*;
 
-use super::launch::LaunchOptions;
 use super::clicks::Selection;
+use super::launch::LaunchOptions;
 use super::session::Session;
 use crate::rules::khalif::Game;
 

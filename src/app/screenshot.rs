@@ -25,7 +25,12 @@ fn screenshot_mode(options: Option<Res<LaunchOptions>>) -> bool {
     options.is_some_and(|o| o.screenshot.is_some())
 }
 
-fn take_screenshot(mut commands: Commands, options: Res<LaunchOptions>, frames: Res<FrameCount>, mut times: ResMut<FrameTimes>) {
+fn take_screenshot(
+    mut commands: Commands,
+    options: Res<LaunchOptions>,
+    frames: Res<FrameCount>,
+    mut times: ResMut<FrameTimes>,
+) {
     let now = Instant::now();
     if let Some(last) = times.last.replace(now) {
         times.millis.push((now - last).as_secs_f64() * 1000.0);

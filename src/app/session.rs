@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 
 use super::GameSystems;
-use crate::rules::khalif::{Decision, Event, Game, GameError, DecisionError, Position, Square};
+use crate::rules::khalif::{Decision, DecisionError, Event, Game, GameError, Position, Square};
 
 /// The match being played.
 #[derive(Resource)]
@@ -26,14 +26,7 @@ pub struct Session {
 
 impl Session {
     pub fn new(game: Game) -> Session {
-        Session {
-            shown: *game.position(),
-            game,
-            queue: VecDeque::new(),
-            refusal: None,
-            last_move: None,
-            view: None,
-        }
+        Session { shown: *game.position(), game, queue: VecDeque::new(), refusal: None, last_move: None, view: None }
     }
 
     /// The board to draw: an earlier position while browsing the move list, else the shown one.

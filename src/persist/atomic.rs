@@ -19,14 +19,12 @@ static NEXT_TEMP: AtomicU64 = AtomicU64::new(0);
 /// folder (a rename is only atomic within one file system), which is flushed to disk before it
 /// is renamed over `path`; on failure the temporary file is removed and `path` is untouched.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), PersistError> {
-    let name =
-        path.file_name().ok_or_else(|| PersistError::NoFileName { path: path.to_path_buf() })?;
+    let name = path.file_name().ok_or_else(|| PersistError::NoFileName { path: path.to_path_buf() })?;
     let folder = folder_of(path);
-    fs::create_dir_all(folder)
-        .map_err(|source| PersistError::CreateFolder { path: folder.to_path_buf(), source })?;
+    fs::create_dir_all(folder).map_err(|source| PersistError::CreateFolder { path: folder.to_path_buf(), source })?;
 
-    let (temp_path, file) = create_temp(folder, name)
-        .map_err(|source| PersistError::Write { path: path.to_path_buf(), source })?;
+    let (temp_path, file) =
+        create_temp(folder, name).map_err(|source| PersistError::Write { path: path.to_path_buf(), source })?;
     let written = fill(file, bytes).and_then(|()| fs::rename(&temp_path, path));
     if let Err(source) = written {
         let _ = fs::remove_file(&temp_path);
@@ -51,11 +49,7 @@ fn create_temp(folder: &Path, name: &OsStr) -> io::Result<(PathBuf, File)> {
     for _ in 0..100 {
         let mut temp_name = OsString::from(".");
         temp_name.push(name);
-        temp_name.push(format!(
-            ".tmp-{}-{}",
-            std::process::id(),
-            NEXT_TEMP.fetch_add(1, Ordering::Relaxed)
-        ));
+        temp_name.push(format!(".tmp-{}-{}", std::process::id(), NEXT_TEMP.fetch_add(1, Ordering::Relaxed)));
         let temp_path = folder.join(temp_name);
         match OpenOptions::new().write(true).create_new(true).open(&temp_path) {
             Ok(file) => return Ok((temp_path, file)),

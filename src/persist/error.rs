@@ -60,10 +60,6 @@ pub struct ParseProblem {
 
 impl From<ron::error::SpannedError> for ParseProblem {
     fn from(error: ron::error::SpannedError) -> Self {
-        ParseProblem {
-            line: error.span.start.line,
-            column: error.span.start.col,
-            message: error.code.to_string(),
-        }
+        ParseProblem { line: error.span.start.line, column: error.span.start.col, message: error.code.to_string() }
     }
 }

@@ -11,9 +11,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// original bytes to fix by hand or attach to a bug report; a second bad file the same second
 /// must not destroy the first one's copy.
 pub(super) fn set_aside(path: &Path) -> io::Result<PathBuf> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
+    let name = path.file_name().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
     let seconds = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     for n in 0..10_000u32 {
         let mut aside_name = OsString::from(name);

@@ -38,10 +38,8 @@ pub fn load_ron<T: DeserializeOwned>(path: &Path) -> Result<Option<T>, PersistEr
 /// Writes `value` to `path` as pretty RON (one field a line, so the player can read and edit
 /// it) through [`write_atomic`], so a crash never leaves half a file.
 pub fn save_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), PersistError> {
-    let mut text =
-        ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::new()).map_err(|error| {
-            PersistError::Serialize { path: path.to_path_buf(), message: error.to_string() }
-        })?;
+    let mut text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::new())
+        .map_err(|error| PersistError::Serialize { path: path.to_path_buf(), message: error.to_string() })?;
     text.push('\n');
     write_atomic(path, text.as_bytes())
 }

@@ -159,9 +159,7 @@ impl Settings {
         match load_ron::<Settings>(path) {
             Ok(Some(settings)) => (settings.sanitized(), None),
             Ok(None) => (Settings::default(), None),
-            Err(error) => {
-                (Settings::default(), Some(format!("Using the default settings: {error}")))
-            }
+            Err(error) => (Settings::default(), Some(format!("Using the default settings: {error}"))),
         }
     }
 

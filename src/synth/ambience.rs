@@ -5,9 +5,7 @@
 
 use rand::{RngExt, rngs::SmallRng};
 
-use super::dsp::{
-    Brown, Noise, OnePole, Pink, SR, Svf, SvfCoefs, frames, hump, noise_burst, partials, rng,
-};
+use super::dsp::{Brown, Noise, OnePole, Pink, SR, Svf, SvfCoefs, frames, hump, noise_burst, partials, rng};
 use super::mix::{Frame, Track, crossfade_loop, normalize, pan_gains};
 
 /// Length of the loop.
@@ -260,11 +258,8 @@ fn creaks(track: &mut Track) {
         let mut noise = Noise::new(810 + turn as u64);
         let shift = r.random_range(0.97..1.03);
         // The mount's three resonances (650, 1380 and 2900 Hz), a little different each turn.
-        let (c1, c2, c3) = (
-            SvfCoefs::at(650.0 * shift, 14.0),
-            SvfCoefs::at(1380.0 * shift, 10.0),
-            SvfCoefs::at(2900.0 * shift, 8.0),
-        );
+        let (c1, c2, c3) =
+            (SvfCoefs::at(650.0 * shift, 14.0), SvfCoefs::at(1380.0 * shift, 10.0), SvfCoefs::at(2900.0 * shift, 8.0));
         let (mut m1, mut m2, mut m3) = (Svf::default(), Svf::default(), Svf::default());
         let mut phase = 0.0f32;
         let creak: Vec<f32> = (0..frames(secs))
@@ -278,7 +273,8 @@ fn creaks(track: &mut Track) {
                 } else {
                     0.0
                 };
-                let rung = m1.process(pulse, c1).band + 0.6 * m2.process(pulse, c2).band + 0.25 * m3.process(pulse, c3).band;
+                let rung =
+                    m1.process(pulse, c1).band + 0.6 * m2.process(pulse, c2).band + 0.25 * m3.process(pulse, c3).band;
                 rung * swell
             })
             .collect();

@@ -3,8 +3,8 @@
 
 use super::Sound;
 use super::dsp::{
-    Noise, PluckNote, SR, Svf, SvfCoefs, TAU, exp_lerp, frames, hump, noise_burst, note_freq,
-    partials, pluck_note, thud,
+    Noise, PluckNote, SR, Svf, SvfCoefs, TAU, exp_lerp, frames, hump, noise_burst, note_freq, partials, pluck_note,
+    thud,
 };
 use super::mix::{Frame, Track, fade_out, normalize, pan_gains};
 use super::room::add_room;

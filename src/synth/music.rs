@@ -4,9 +4,7 @@
 use rand::RngExt;
 
 use super::SAMPLE_RATE;
-use super::dsp::{
-    PluckNote, frames, noise_burst, note_freq, partials, pluck_note, rng, thud,
-};
+use super::dsp::{PluckNote, frames, noise_burst, note_freq, partials, pluck_note, rng, thud};
 use super::mix::{Frame, Track, normalize};
 use super::room::add_room;
 
@@ -142,11 +140,7 @@ fn melody(track: &mut Track) {
 fn bass(track: &mut Track) {
     for bar in (0..BARS).step_by(2) {
         let semis = if bar == 6 { -7.0 } else { -12.0 };
-        let note = PluckNote {
-            t60: 2.5,
-            brightness: 0.25,
-            ..PluckNote::new(note_freq(D3, semis), 3.0, 0.7)
-        };
+        let note = PluckNote { t60: 2.5, brightness: 0.25, ..PluckNote::new(note_freq(D3, semis), 3.0, 0.7) };
         track.add(time(bar, 0.0), &pluck_note(note, 3000 + bar as u64), 0.45, 0.0);
     }
 }

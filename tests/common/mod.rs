@@ -3,7 +3,7 @@
 
 pub mod reference;
 
-use khalif::rules::khalif::{Position, Turn, generate_turns, play, parse_kfen};
+use khalif::rules::khalif::{Position, Turn, generate_turns, parse_kfen, play};
 use rand::{RngExt, SeedableRng, rngs::SmallRng};
 
 /// Parses a KFEN that a test wrote by hand.
@@ -71,7 +71,16 @@ pub fn random_placements(seed: u64, count: usize) -> Vec<Position> {
         };
         for side in Side::BOTH {
             place(&mut pos, Piece::new(side, Kind::Khalif), &mut rng);
-            let kinds = [Kind::Vizier, Kind::Vizier, Kind::Guard, Kind::Guard, Kind::Guard, Kind::Djinn, Kind::Djinn, Kind::Raider];
+            let kinds = [
+                Kind::Vizier,
+                Kind::Vizier,
+                Kind::Guard,
+                Kind::Guard,
+                Kind::Guard,
+                Kind::Djinn,
+                Kind::Djinn,
+                Kind::Raider,
+            ];
             for kind in kinds {
                 if rng.random_range(0..4) != 0 {
                     place(&mut pos, Piece::new(side, kind), &mut rng);
@@ -114,8 +123,7 @@ pub fn dests(pos: &Position, from: &str) -> Vec<String> {
 
 /// Every legal turn in K8 notation, sorted.
 pub fn turn_names(pos: &Position) -> Vec<String> {
-    let mut names: Vec<String> =
-        turns(pos).iter().map(|t| khalif::rules::khalif::write_turn(pos, t)).collect();
+    let mut names: Vec<String> = turns(pos).iter().map(|t| khalif::rules::khalif::write_turn(pos, t)).collect();
     names.sort();
     names
 }

@@ -137,9 +137,8 @@ impl Board {
         if captured.kind != Kind::Khalif {
             return self.retaliate(square, captured.side, tokens, chain, out);
         }
-        let heirs: Vec<usize> = (0..81)
-            .filter(|&i| self.cells[i] == Some(Piece::new(captured.side, Kind::Vizier)))
-            .collect();
+        let heirs: Vec<usize> =
+            (0..81).filter(|&i| self.cells[i] == Some(Piece::new(captured.side, Kind::Vizier))).collect();
         if heirs.is_empty() {
             return out.push(ended(tokens));
         }
@@ -175,9 +174,8 @@ impl Board {
                     b.finish(t, out);
                     continue;
                 }
-                let heirs: Vec<usize> = (0..81)
-                    .filter(|&i| b.cells[i] == Some(Piece::new(taken.side, Kind::Vizier)))
-                    .collect();
+                let heirs: Vec<usize> =
+                    (0..81).filter(|&i| b.cells[i] == Some(Piece::new(taken.side, Kind::Vizier))).collect();
                 if heirs.is_empty() {
                     out.push(ended(t.clone()));
                 }

@@ -41,7 +41,11 @@ fn rules_window(mut contexts: EguiContexts, mut ui_state: ResMut<UiState>) -> Re
     Ok(())
 }
 
-fn settings_window(mut contexts: EguiContexts, mut ui_state: ResMut<UiState>, mut settings: ResMut<GameSettings>) -> Result {
+fn settings_window(
+    mut contexts: EguiContexts,
+    mut ui_state: ResMut<UiState>,
+    mut settings: ResMut<GameSettings>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let was_open = ui_state.settings;
     let mut open = ui_state.settings;
@@ -147,7 +151,11 @@ fn save_record(session: &Session, name: &str) -> Result<PathBuf, String> {
     Ok(path)
 }
 
-fn load_window(mut contexts: EguiContexts, mut ui_state: ResMut<UiState>, mut commands: MessageWriter<GameCommand>) -> Result {
+fn load_window(
+    mut contexts: EguiContexts,
+    mut ui_state: ResMut<UiState>,
+    mut commands: MessageWriter<GameCommand>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !ui_state.load {
         return Ok(());
@@ -174,7 +182,10 @@ fn load_window(mut contexts: EguiContexts, mut ui_state: ResMut<UiState>, mut co
             for (path, _) in files {
                 let name = path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
                 if ui.button(name).clicked() {
-                    match std::fs::read_to_string(&path).map_err(|e| e.to_string()).and_then(|t| Record::parse(&t).map_err(|e| e.to_string())) {
+                    match std::fs::read_to_string(&path)
+                        .map_err(|e| e.to_string())
+                        .and_then(|t| Record::parse(&t).map_err(|e| e.to_string()))
+                    {
                         Ok(record) => {
                             commands.write(GameCommand::Start(Box::new(record.game)));
                             ui_state.load = false;

@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::app::geometry::{SQUARE, square_centre};
-use crate::app::screens::Screen;
 use crate::app::board::{OnSquare, PieceView};
 use crate::app::camera::CameraRig;
+use crate::app::geometry::{SQUARE, square_centre};
+use crate::app::screens::Screen;
 use crate::rules::khalif::{Side, Square};
 
 pub(super) fn plugin(app: &mut App) {
@@ -39,7 +39,9 @@ fn draw_badges(
         };
         match piece.side {
             Side::Gold => painter.circle_filled(centre, 9.0, fill),
-            Side::Silver => painter.rect_filled(egui::Rect::from_center_size(centre, egui::vec2(17.0, 17.0)), 2.0, fill),
+            Side::Silver => {
+                painter.rect_filled(egui::Rect::from_center_size(centre, egui::vec2(17.0, 17.0)), 2.0, fill)
+            }
         };
         painter.text(centre, egui::Align2::CENTER_CENTER, piece.kind.letter(), font.clone(), ink);
     }

@@ -64,7 +64,9 @@ fn status_bar(
         Some(Pending::Primary { side }) => (
             format!("{} to move — turn {}", side_badge(side), pos.turn_number()),
             match selection.0.and_then(|s| pos.piece_at(s).map(|p| (s, p))) {
-                Some((square, piece)) => format!("Choose where the {} on {square} goes (Esc to put it back)", piece.kind),
+                Some((square, piece)) => {
+                    format!("Choose where the {} on {square} goes (Esc to put it back)", piece.kind)
+                }
                 None => "Pick up one of your pieces".to_string(),
             },
         ),
@@ -96,7 +98,9 @@ fn status_bar(
     });
     if let Some(refusal) = session.refusal.clone() {
         banner(ctx, "refusal", egui::Align2::CENTER_BOTTOM, [0.0, -16.0], |ui| {
-            ui.label(egui::RichText::new(format!("✖ {refusal}")).color(egui::Color32::from_rgb(255, 170, 140)).size(18.0));
+            ui.label(
+                egui::RichText::new(format!("✖ {refusal}")).color(egui::Color32::from_rgb(255, 170, 140)).size(18.0),
+            );
         });
     }
     Ok(())
@@ -107,12 +111,7 @@ fn piece_list(pieces: &[Piece]) -> String {
         return "none".to_string();
     }
     let count = |kind: Kind| pieces.iter().filter(|p| p.kind == kind).count();
-    Kind::ALL
-        .iter()
-        .filter(|&&k| count(k) > 0)
-        .map(|&k| format!("{}×{}", count(k), k))
-        .collect::<Vec<_>>()
-        .join(", ")
+    Kind::ALL.iter().filter(|&&k| count(k) > 0).map(|&k| format!("{}×{}", count(k), k)).collect::<Vec<_>>().join(", ")
 }
 
 fn side_panel(
@@ -134,7 +133,12 @@ fn side_panel(
                 let mut browse = None;
                 for (i, played) in session.game.history().iter().enumerate() {
                     let mover = played.before.side_to_move();
-                    let text = format!("{}. {} {}", played.before.turn_number(), if mover == Side::Gold { "G" } else { "S" }, played.notation);
+                    let text = format!(
+                        "{}. {} {}",
+                        played.before.turn_number(),
+                        if mover == Side::Gold { "G" } else { "S" },
+                        played.notation
+                    );
                     if ui.selectable_label(session.view == Some(i + 1), text).clicked() && session.is_idle() {
                         browse = Some(i + 1);
                     }
@@ -163,7 +167,11 @@ fn side_panel(
                 if ui.add_enabled(idle, egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
                     commands.write(GameCommand::Undo);
                 }
-                if ui.add_enabled(idle && session.game.can_redo(), egui::Button::new("Redo")).on_hover_text("Ctrl+Y").clicked() {
+                if ui
+                    .add_enabled(idle && session.game.can_redo(), egui::Button::new("Redo"))
+                    .on_hover_text("Ctrl+Y")
+                    .clicked()
+                {
                     commands.write(GameCommand::Redo);
                 }
                 let playing = session.game.outcome().is_none();
@@ -171,7 +179,10 @@ fn side_panel(
                     ui_state.confirm_resign = true;
                 }
                 if let Some(side) = session.game.pending().map(|p| p.side()) {
-                    if ui.add_enabled(idle && session.game.draw_offer().is_none(), egui::Button::new("Offer draw")).clicked() {
+                    if ui
+                        .add_enabled(idle && session.game.draw_offer().is_none(), egui::Button::new("Offer draw"))
+                        .clicked()
+                    {
                         commands.write(GameCommand::OfferDraw(side));
                     }
                 }
@@ -194,24 +205,31 @@ fn side_panel(
                 }
             });
             ui.checkbox(&mut ui_state.threats, "Show threats (H)");
-            ui.label(egui::RichText::new("T: top view · right-drag: turn · wheel: zoom · arrows + Enter: keyboard play").small());
+            ui.label(
+                egui::RichText::new("T: top view · right-drag: turn · wheel: zoom · arrows + Enter: keyboard play")
+                    .small(),
+            );
         });
     if ui_state.confirm_resign {
         let side = session.game.pending().map(|p| p.side());
-        egui::Window::new("Resign?").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).collapsible(false).resizable(false).show(ctx, |ui| {
-            if let Some(side) = side {
-                ui.label(format!("{} gives up the game (K6.3).", side_badge(side)));
-            }
-            ui.horizontal(|ui| {
-                if ui.button("Resign").clicked() {
-                    commands.write(GameCommand::Resign);
-                    ui_state.confirm_resign = false;
+        egui::Window::new("Resign?")
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                if let Some(side) = side {
+                    ui.label(format!("{} gives up the game (K6.3).", side_badge(side)));
                 }
-                if ui.button("Play on").clicked() {
-                    ui_state.confirm_resign = false;
-                }
+                ui.horizontal(|ui| {
+                    if ui.button("Resign").clicked() {
+                        commands.write(GameCommand::Resign);
+                        ui_state.confirm_resign = false;
+                    }
+                    if ui.button("Play on").clicked() {
+                        ui_state.confirm_resign = false;
+                    }
+                });
             });
-        });
     }
     Ok(())
 }
@@ -220,17 +238,21 @@ fn draw_offer(mut contexts: EguiContexts, session: Res<Session>, mut commands: M
     let Some(offered_by) = session.game.draw_offer() else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let answering = offered_by.opponent();
-    egui::Window::new("A draw is offered").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).collapsible(false).resizable(false).show(ctx, |ui| {
-        ui.label(format!("{} offers a draw (K6.4).", side_badge(offered_by)));
-        ui.label(format!("{}, do you accept?", side_badge(answering)));
-        ui.horizontal(|ui| {
-            if ui.button("Accept").clicked() {
-                commands.write(GameCommand::AnswerDraw { side: answering, accept: true });
-            }
-            if ui.button("Decline").clicked() {
-                commands.write(GameCommand::AnswerDraw { side: answering, accept: false });
-            }
+    egui::Window::new("A draw is offered")
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(format!("{} offers a draw (K6.4).", side_badge(offered_by)));
+            ui.label(format!("{}, do you accept?", side_badge(answering)));
+            ui.horizontal(|ui| {
+                if ui.button("Accept").clicked() {
+                    commands.write(GameCommand::AnswerDraw { side: answering, accept: true });
+                }
+                if ui.button("Decline").clicked() {
+                    commands.write(GameCommand::AnswerDraw { side: answering, accept: false });
+                }
+            });
         });
-    });
     Ok(())
 }

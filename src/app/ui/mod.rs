@@ -27,6 +27,12 @@ pub struct UiState {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<UiState>()
-        .add_plugins((style::plugin, labels::plugin, match_hud::plugin, title::plugin, result::plugin, dialogs::plugin));
+    app.init_resource::<UiState>().add_plugins((
+        style::plugin,
+        labels::plugin,
+        match_hud::plugin,
+        title::plugin,
+        result::plugin,
+        dialogs::plugin,
+    ));
 }

@@ -31,7 +31,9 @@ fn title_menu(
                 ui.label(egui::RichText::new("KHALIF").size(52.0).color(egui::Color32::from_rgb(240, 190, 90)));
                 ui.label(egui::RichText::new("the desert pubs of Zarhalem").italics());
                 ui.add_space(18.0);
-                let wide = |text: &str| egui::Button::new(egui::RichText::new(text).size(20.0)).min_size(egui::vec2(260.0, 36.0));
+                let wide = |text: &str| {
+                    egui::Button::new(egui::RichText::new(text).size(20.0)).min_size(egui::vec2(260.0, 36.0))
+                };
                 if ui.add(wide("New local match")).clicked() {
                     commands.write(GameCommand::Start(Box::new(Game::new(Position::start()))));
                 }

@@ -186,7 +186,13 @@ fn analyse(pos: &Position, time: Option<f64>, depth: Option<u32>) -> Result<(), 
         line.push(write_turn(&at, turn));
         play_turn(&mut at, turn);
     }
-    println!("depth {} score {} nodes {} in {secs:.2} s ({:.0} nodes/s)", result.depth, result.score, result.nodes, result.nodes as f64 / secs.max(1e-9));
+    println!(
+        "depth {} score {} nodes {} in {secs:.2} s ({:.0} nodes/s)",
+        result.depth,
+        result.score,
+        result.nodes,
+        result.nodes as f64 / secs.max(1e-9)
+    );
     println!("pv {}", line.join(" | "));
     println!("best {}", write_turn(pos, &best));
     Ok(())

@@ -48,10 +48,18 @@ pub fn run(start: Position, load: Option<PathBuf>) -> Result<(), String> {
             ("board", _) => show(&game),
             ("turns", _) => list_turns(&game),
             ("undo", _) => {
-                if game.undo() { show(&game) } else { println!("Nothing to take back.") }
+                if game.undo() {
+                    show(&game)
+                } else {
+                    println!("Nothing to take back.")
+                }
             }
             ("redo", _) => {
-                if game.redo() { show(&game) } else { println!("Nothing to replay.") }
+                if game.redo() {
+                    show(&game)
+                } else {
+                    println!("Nothing to replay.")
+                }
             }
             ("resign", _) => match game.pending().map(|p| p.side()) {
                 Some(side) => {
@@ -89,10 +97,9 @@ fn prompt(game: &Game) {
         Some(Pending::Retaliator { side, square, guards }) => {
             format!("{side}: which Guard retaliates on {square}? ({})", list(guards.squares()))
         }
-        Some(Pending::SecondCapture { side, from, targets }) => format!(
-            "{side}: the Djinn on {from} may capture again on {} — or `no`",
-            list(targets.squares())
-        ),
+        Some(Pending::SecondCapture { side, from, targets }) => {
+            format!("{side}: the Djinn on {from} may capture again on {} — or `no`", list(targets.squares()))
+        }
     };
     print!("{text} > ");
     let _ = std::io::stdout().flush();
@@ -103,11 +110,7 @@ fn list(squares: impl Iterator<Item = Square>) -> String {
 }
 
 fn show(game: &Game) {
-    let marked: Vec<Square> = game
-        .history()
-        .last()
-        .map(|t| vec![t.turn.from, t.turn.to])
-        .unwrap_or_default();
+    let marked: Vec<Square> = game.history().last().map(|t| vec![t.turn.from, t.turn.to]).unwrap_or_default();
     println!("\n{}", draw(game.position(), &marked));
     if let Some(last) = game.history().last() {
         println!("Last turn: {}", last.notation);

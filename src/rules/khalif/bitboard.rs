@@ -23,11 +23,7 @@ impl Bitboard {
 
     pub const fn from_square(square: Square) -> Bitboard {
         let i = square.index();
-        if i < 64 {
-            Bitboard { lo: 1 << i, hi: 0 }
-        } else {
-            Bitboard { lo: 0, hi: 1 << (i - 64) }
-        }
+        if i < 64 { Bitboard { lo: 1 << i, hi: 0 } } else { Bitboard { lo: 0, hi: 1 << (i - 64) } }
     }
 
     /// Const-friendly union, for building the move tables at compile time.

@@ -36,14 +36,12 @@ pub fn parse_kfen(text: &str) -> Result<Position, KfenError> {
             _ => {}
         }
     }
-    let (placement_col, placement) =
-        *fields.first().ok_or_else(|| error(None, "empty text, expected a position"))?;
+    let (placement_col, placement) = *fields.first().ok_or_else(|| error(None, "empty text, expected a position"))?;
     let mut pos = Position::empty(Side::Gold);
     parse_placement(&mut pos, placement, placement_col)?;
 
-    let &(side_col, side) = fields
-        .get(1)
-        .ok_or_else(|| error(None, "missing the side to move (`g` or `s`) after the placement"))?;
+    let &(side_col, side) =
+        fields.get(1).ok_or_else(|| error(None, "missing the side to move (`g` or `s`) after the placement"))?;
     pos.set_side_to_move(match side {
         "g" => Side::Gold,
         "s" => Side::Silver,
@@ -91,7 +89,12 @@ fn parse_placement(pos: &mut Position, placement: &str, first_col: usize) -> Res
             }
             _ => {
                 let piece = Piece::from_letter(c).ok_or_else(|| {
-                    error(col, format!("`{c}` is not a piece letter (R V D G K C for Gold, r v d g k c for Silver) nor a digit 1-9"))
+                    error(
+                        col,
+                        format!(
+                            "`{c}` is not a piece letter (R V D G K C for Gold, r v d g k c for Silver) nor a digit 1-9"
+                        ),
+                    )
                 })?;
                 if file >= 9 {
                     return Err(error(col, format!("rank {rank_name} has more than 9 squares")));

@@ -211,24 +211,20 @@ impl TurnState {
         Some(match self.phase {
             Phase::Finished => return None,
             Phase::AwaitPrimary => Pending::Primary { side: self.mover },
-            Phase::AwaitSuccessor { capture } => Pending::Successor {
-                side: capture.victim,
-                candidates: successors(pos, capture.victim),
-            },
+            Phase::AwaitSuccessor { capture } => {
+                Pending::Successor { side: capture.victim, candidates: successors(pos, capture.victim) }
+            }
             Phase::AwaitRetaliator { capture } => Pending::Retaliator {
                 side: capture.victim,
                 square: capture.square,
                 guards: retaliators(pos, capture.square, capture.victim),
             },
-            Phase::AwaitCounterSuccessor => Pending::Successor {
-                side: self.mover,
-                candidates: successors(pos, self.mover),
-            },
-            Phase::AwaitSecondCapture { from } => Pending::SecondCapture {
-                side: self.mover,
-                from,
-                targets: chain_targets(pos, from, self.mover),
-            },
+            Phase::AwaitCounterSuccessor => {
+                Pending::Successor { side: self.mover, candidates: successors(pos, self.mover) }
+            }
+            Phase::AwaitSecondCapture { from } => {
+                Pending::SecondCapture { side: self.mover, from, targets: chain_targets(pos, from, self.mover) }
+            }
         })
     }
 
@@ -246,11 +242,9 @@ impl TurnState {
                 .collect(),
             Some(Pending::Successor { candidates, .. }) => candidates.squares().map(Decision::Successor).collect(),
             Some(Pending::Retaliator { guards, .. }) => guards.squares().map(Decision::Retaliator).collect(),
-            Some(Pending::SecondCapture { targets, .. }) => targets
-                .squares()
-                .map(Decision::SecondCapture)
-                .chain(std::iter::once(Decision::Decline))
-                .collect(),
+            Some(Pending::SecondCapture { targets, .. }) => {
+                targets.squares().map(Decision::SecondCapture).chain(std::iter::once(Decision::Decline)).collect()
+            }
         }
     }
 

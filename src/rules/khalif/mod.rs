@@ -26,7 +26,5 @@ pub use piece::{Kind, Piece, Side};
 pub use position::Position;
 pub use record::{Record, RecordError};
 pub use square::{BadSquare, Square, WADI_RANK};
-pub use turn::{
-    Chain, Resolution, Turn, count_turns, generate_turns, khalif_lost, perft, perft_full, play,
-};
+pub use turn::{Chain, Resolution, Turn, count_turns, generate_turns, khalif_lost, perft, perft_full, play};
 pub use why::{Refusal, why_not};

@@ -1,8 +1,8 @@
 //! Primary moves (K3, K4): where each piece of the side to move may go.
 
 use super::tables::{
-    ACROSS_WADI, ADJACENT, ALL_DIRECTIONS, CAMEL_CAPTURES, CAMEL_STEPS, FORWARD_DIAGONALS, KNIGHT,
-    ORTHOGONAL, slides, vizier_reach,
+    ACROSS_WADI, ADJACENT, ALL_DIRECTIONS, CAMEL_CAPTURES, CAMEL_STEPS, FORWARD_DIAGONALS, KNIGHT, ORTHOGONAL, slides,
+    vizier_reach,
 };
 use super::{Bitboard, Kind, Position, Side, Square};
 
@@ -45,13 +45,9 @@ impl MoveContext {
             Kind::Raider => slides(from, &ORTHOGONAL, self.occupied),
             Kind::Vizier => {
                 let other_viziers = self.viziers & !Bitboard::from_square(from);
-                vizier_reach(from, self.occupied)
-                    & !self.beside_khalif
-                    & !Position::adjacent_to(other_viziers)
+                vizier_reach(from, self.occupied) & !self.beside_khalif & !Position::adjacent_to(other_viziers)
             }
-            Kind::Guard => {
-                ADJACENT[i] | (slides(from, &ALL_DIRECTIONS, self.occupied) & self.beside_rulers)
-            }
+            Kind::Guard => ADJACENT[i] | (slides(from, &ALL_DIRECTIONS, self.occupied) & self.beside_rulers),
             Kind::Khalif => ADJACENT[i] & !self.beside_viziers,
             Kind::Camel => self.camel_reach(from),
         };

@@ -55,9 +55,7 @@ pub fn replay(pos: &Position, turn: &Turn) -> Result<Vec<Event>, DecisionError> 
                 Decision::Successor(choice.ok_or(missing)?)
             }
             Pending::Retaliator { .. } => Decision::Retaliator(res.retaliator.ok_or(missing)?),
-            Pending::SecondCapture { .. } => {
-                turn.chain.map_or(Decision::Decline, |c| Decision::SecondCapture(c.to))
-            }
+            Pending::SecondCapture { .. } => turn.chain.map_or(Decision::Decline, |c| Decision::SecondCapture(c.to)),
         };
         events.extend(state.decide(decision)?);
     }
@@ -120,10 +118,10 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Vec<Event>), Nota
     if tokens.is_empty() {
         return Err(NotationError { token_number: None, token: None, problem: "empty turn".into() });
     }
-    if let Some(i) = tokens.iter().position(|t| t.contains('#')) {
-        if i + 1 != tokens.len() || !tokens[i].ends_with('#') || tokens[i].matches('#').count() > 1 {
-            return Err(at(i, "`#` may only end the last token".into()));
-        }
+    if let Some(i) = tokens.iter().position(|t| t.contains('#'))
+        && (i + 1 != tokens.len() || !tokens[i].ends_with('#') || tokens[i].matches('#').count() > 1)
+    {
+        return Err(at(i, "`#` may only end the last token".into()));
     }
     let mut state = TurnState::new(*pos);
     let mut events: Vec<Event> = Vec::new();
@@ -142,12 +140,14 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Vec<Event>), Nota
         };
         let written = raw.trim_end_matches('#');
         let decision = token_decision(written, pending).map_err(|p| at(next, p))?;
-        if let (Decision::Primary { from, .. }, Some(letter)) = (decision, written.chars().next()) {
-            if let Some(piece) = pos.piece_at(from) {
-                if piece.kind.letter() != letter {
-                    return Err(at(next, format!("the piece on {from} is a {}, written `{}`", piece.kind, piece.kind.letter())));
-                }
-            }
+        if let (Decision::Primary { from, .. }, Some(letter)) = (decision, written.chars().next())
+            && let Some(piece) = pos.piece_at(from)
+            && piece.kind.letter() != letter
+        {
+            return Err(at(
+                next,
+                format!("the piece on {from} is a {}, written `{}`", piece.kind, piece.kind.letter()),
+            ));
         }
         let new_events = state.decide(decision).map_err(|e| at(next, e.to_string()))?;
         // The first event is the token just read; forced stages that followed must be written too.

@@ -65,14 +65,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [
-        Kind::Raider,
-        Kind::Vizier,
-        Kind::Djinn,
-        Kind::Guard,
-        Kind::Khalif,
-        Kind::Camel,
-    ];
+    pub const ALL: [Kind; 6] = [Kind::Raider, Kind::Vizier, Kind::Djinn, Kind::Guard, Kind::Khalif, Kind::Camel];
 
     pub const fn index(self) -> usize {
         self as usize

@@ -48,8 +48,7 @@ impl Position {
     /// The starting position (K2.1).
     pub fn start() -> Position {
         use Kind::*;
-        const BACK_ROW: [Kind; 9] =
-            [Raider, Vizier, Djinn, Guard, Khalif, Guard, Djinn, Vizier, Raider];
+        const BACK_ROW: [Kind; 9] = [Raider, Vizier, Djinn, Guard, Khalif, Guard, Djinn, Vizier, Raider];
         let mut p = Position::empty(Side::Gold);
         for file in 0..9u8 {
             let sq = |rank| Square::new(file, rank).expect("on board");

@@ -187,9 +187,7 @@ fn apply_result(
             let ending_text = ending.as_ref().map(|(_, t)| t.as_str());
             let outcome = match (winner, ending_text) {
                 (None, Some("agreement") | None) => Outcome::DrawAgreed,
-                (Some(winner), Some("resignation") | None) => {
-                    Outcome::Win { winner, reason: WinReason::Resignation }
-                }
+                (Some(winner), Some("resignation") | None) => Outcome::Win { winner, reason: WinReason::Resignation },
                 (_, Some(other)) => {
                     let line = ending.as_ref().map_or(line, |(l, _)| *l);
                     return Err(RecordError {

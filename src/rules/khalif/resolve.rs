@@ -17,9 +17,7 @@ pub fn retaliators(pos: &Position, square: Square, defender: Side) -> Bitboard {
         return Bitboard::EMPTY;
     }
     // Lines are symmetric: the Guards reachable from the square are those that reach it.
-    slides(square, &ALL_DIRECTIONS, pos.occupied())
-        & pos.pieces(defender, Kind::Guard)
-        & !ACROSS_WADI[square.index()]
+    slides(square, &ALL_DIRECTIONS, pos.occupied()) & pos.pieces(defender, Kind::Guard) & !ACROSS_WADI[square.index()]
 }
 
 /// K5.4: the opposing pieces the Djinn on `square` may take with its second capture.

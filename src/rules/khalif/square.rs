@@ -20,11 +20,7 @@ impl Square {
 
     /// The square at a 0-based file and rank, or `None` off the board.
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < Self::FILES && rank < Self::RANKS {
-            Some(Square(rank * Self::FILES + file))
-        } else {
-            None
-        }
+        if file < Self::FILES && rank < Self::RANKS { Some(Square(rank * Self::FILES + file)) } else { None }
     }
 
     /// The square with this index (0..81); panics on a bad index, which is a programming error.
@@ -51,11 +47,7 @@ impl Square {
     pub const fn offset(self, files: i8, ranks: i8) -> Option<Square> {
         let file = self.file() as i8 + files;
         let rank = self.rank() as i8 + ranks;
-        if file < 0 || rank < 0 {
-            None
-        } else {
-            Square::new(file as u8, rank as u8)
-        }
+        if file < 0 || rank < 0 { None } else { Square::new(file as u8, rank as u8) }
     }
 
     /// The half of the board this square lies in, or `None` for the Wadi (K1.2).

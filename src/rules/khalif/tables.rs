@@ -26,8 +26,7 @@ pub const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
 /// Forward-diagonal directions per side (the Camel's long move).
 pub const FORWARD_DIAGONALS: [[usize; 2]; 2] = [[1, 3], [5, 7]];
 
-const KNIGHT_LEAPS: [(i8, i8); 8] =
-    [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const KNIGHT_LEAPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 
 const fn square_at(index: usize) -> Square {
     Square::from_index(index)
@@ -92,8 +91,7 @@ pub static ADJACENT: [Bitboard; 81] = offsets_table(&DIRECTIONS);
 /// The Djinn's knight leaps (K4.4).
 pub static KNIGHT: [Bitboard; 81] = offsets_table(&KNIGHT_LEAPS);
 /// A Camel's one-square diagonal forward steps, per side (K4.7).
-pub static CAMEL_STEPS: [[Bitboard; 81]; 2] =
-    [offsets_table(&[(-1, 1), (1, 1)]), offsets_table(&[(-1, -1), (1, -1)])];
+pub static CAMEL_STEPS: [[Bitboard; 81]; 2] = [offsets_table(&[(-1, 1), (1, 1)]), offsets_table(&[(-1, -1), (1, -1)])];
 /// A Camel's capture squares, straight forward and sideways, per side (K4.7).
 pub static CAMEL_CAPTURES: [[Bitboard; 81]; 2] =
     [offsets_table(&[(0, 1), (-1, 0), (1, 0)]), offsets_table(&[(0, -1), (-1, 0), (1, 0)])];
@@ -102,10 +100,10 @@ const fn half_mask(side: Side) -> Bitboard {
     let mut bb = Bitboard::EMPTY;
     let mut s = 0;
     while s < 81 {
-        if let Some(h) = square_at(s).half() {
-            if h as usize == side as usize {
-                bb = bb.with(square_at(s));
-            }
+        if let Some(h) = square_at(s).half()
+            && h as usize == side as usize
+        {
+            bb = bb.with(square_at(s));
         }
         s += 1;
     }

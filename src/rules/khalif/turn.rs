@@ -136,13 +136,7 @@ fn each_retaliation(
 
 /// Every complete turn starting with the capture `from`→`to` by a `kind` piece:
 /// `visit(turn, position_after_resolution)`; the side to move has not passed yet.
-fn each_capture_turn(
-    pos: &Position,
-    from: Square,
-    to: Square,
-    kind: Kind,
-    visit: &mut impl FnMut(Turn, &Position),
-) {
+fn each_capture_turn(pos: &Position, from: Square, to: Square, kind: Kind, visit: &mut impl FnMut(Turn, &Position)) {
     let mut after = *pos;
     let captured = after.relocate(from, to).expect("a capture");
     let mover = pos.side_to_move();

@@ -11,19 +11,34 @@ use super::{Kind, Position, Side, Square};
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Refusal {
     GameOver,
-    NoPiece { square: Square },
-    NotYourPiece { square: Square, owner: Side },
+    NoPiece {
+        square: Square,
+    },
+    NotYourPiece {
+        square: Square,
+        owner: Side,
+    },
     SameSquare,
     /// K3.2
-    OwnPiece { square: Square },
+    OwnPiece {
+        square: Square,
+    },
     /// K4.x: the piece does not move that way.
-    NotItsMovement { kind: Kind },
+    NotItsMovement {
+        kind: Kind,
+    },
     /// K3.5
     CrossesWadi,
     /// K3.4
-    Blocked { by: Square },
+    Blocked {
+        by: Square,
+    },
     /// K4.3
-    Spacing { kind: Kind, next_to: Square, next_to_kind: Kind },
+    Spacing {
+        kind: Kind,
+        next_to: Square,
+        next_to_kind: Kind,
+    },
     /// K4.5
     GuardLongMove,
     /// K4.7: the long move needs a friendly Vizier beside the Camel.
@@ -87,10 +102,9 @@ impl fmt::Display for Refusal {
                 f,
                 "A {kind} may not end next to its own {next_to_kind} (on {next_to}): Viziers keep their distance"
             ),
-            Refusal::GuardLongMove => write!(
-                f,
-                "A Guard moves more than one square only to a square beside its own Khalif or Vizier"
-            ),
+            Refusal::GuardLongMove => {
+                write!(f, "A Guard moves more than one square only to a square beside its own Khalif or Vizier")
+            }
             Refusal::CamelLongMoveNeedsVizier => {
                 write!(f, "A Camel makes its long diagonal move only when it starts beside its own Vizier")
             }
@@ -110,8 +124,7 @@ fn between(from: Square, to: Square) -> impl Iterator<Item = Square> {
     let steps = df.abs().max(dr.abs());
     let on_line = df == 0 || dr == 0 || df.abs() == dr.abs();
     let (sf, sr) = (df.signum(), dr.signum());
-    (1..if on_line { steps } else { 0 })
-        .filter_map(move |k| from.offset(sf * k, sr * k))
+    (1..if on_line { steps } else { 0 }).filter_map(move |k| from.offset(sf * k, sr * k))
 }
 
 /// Explains why the side to move may not make the primary move `from`→`to`; `Ok` if it may.
@@ -158,9 +171,11 @@ pub fn why_not(pos: &Position, from: Square, to: Square) -> Result<(), Refusal> 
     let own = |kind: Kind| Square::all().filter(move |&s| pos.piece_at(s) == Some(super::Piece::new(me, kind)));
     let spacing = |kinds: &[Kind]| {
         kinds.iter().find_map(|&k| {
-            own(k)
-                .find(|&s| s != from && s.is_adjacent(to))
-                .map(|s| Refusal::Spacing { kind: piece.kind, next_to: s, next_to_kind: k })
+            own(k).find(|&s| s != from && s.is_adjacent(to)).map(|s| Refusal::Spacing {
+                kind: piece.kind,
+                next_to: s,
+                next_to_kind: k,
+            })
         })
     };
     match piece.kind {
@@ -191,9 +206,8 @@ fn camel_shape(pos: &Position, from: Square, df: i8, forward: i8, captures: bool
     }
     if diagonal_forward {
         let me = pos.piece_at(from).expect("camel").side;
-        let beside_vizier = Square::all().any(|s| {
-            s.is_adjacent(from) && pos.piece_at(s) == Some(super::Piece::new(me, Kind::Vizier))
-        });
+        let beside_vizier =
+            Square::all().any(|s| s.is_adjacent(from) && pos.piece_at(s) == Some(super::Piece::new(me, Kind::Vizier)));
         return if forward == 1 || beside_vizier { Ok(()) } else { Err(Refusal::CamelLongMoveNeedsVizier) };
     }
     if capture_step {
