@@ -79,8 +79,7 @@ fn rebuild_pieces(mut commands: Commands, session: Res<Session>, pieces: Query<E
     let in_progress = session.game.turn_events().iter().copied().filter(|_| session.view.is_none());
     let captured = captured_pieces(history.chain(in_progress));
     for (slot_by_side, piece) in tray_slots(&captured) {
-        let entity = spawn_piece(&mut commands, piece, OnSquare(Square::from_index(0)));
-        commands.entity(entity).remove::<OnSquare>().insert(InTray { slot: slot_by_side });
+        spawn_piece(&mut commands, piece, InTray { slot: slot_by_side });
     }
 }
 
@@ -97,15 +96,14 @@ fn tray_slots(captured: &[Piece]) -> Vec<(usize, Piece)> {
         .collect()
 }
 
-fn spawn_piece(commands: &mut Commands, piece: Piece, at: OnSquare) -> Entity {
-    commands
-        .spawn((
-            Name::new(format!("{piece}")),
-            PieceView { side: piece.side, kind: piece.kind },
-            at,
-            DespawnOnEnter(Screen::Title),
-        ))
-        .id()
+/// Spawns a piece entity at `at`: an `OnSquare` or an `InTray`.
+fn spawn_piece(commands: &mut Commands, piece: Piece, at: impl Bundle) {
+    commands.spawn((
+        Name::new(format!("{piece}")),
+        PieceView { side: piece.side, kind: piece.kind },
+        at,
+        DespawnOnEnter(Screen::Title),
+    ));
 }
 
 /// The next free tray slot of a side, for a piece captured now.
