@@ -59,3 +59,24 @@ fn a_search_is_deterministic_and_keeps_to_its_limits() {
     let cancelled = searcher.search(&pos, &Limits::depth(20));
     assert!(cancelled.depth <= 1, "a cancelled search stops after its first iteration");
 }
+
+fn hint_for(pos: &Position) -> (String, String) {
+    let mut searcher = Searcher::new(Weights::default(), 16);
+    let h = khalif::ai::hint(pos, &mut searcher, &Limits::depth(3)).expect("a hint");
+    (h.notation, h.reason)
+}
+
+#[test]
+fn hints_say_why_in_one_line() {
+    assert_eq!(
+        hint_for(&setup("Ka1 Dd7 Rb3 ke9 ra8", 'g')),
+        ("Dd7xe9#".to_string(), "takes the last Khalif and wins the game".to_string())
+    );
+    assert_eq!(
+        hint_for(&setup("Ka1 Rd5 ki9 vc8 cd7 gf7 dd2", 'g')),
+        ("Rd5xd2".to_string(), "wins the Djinn on d2".to_string())
+    );
+    // The Silver Raider on a5 (in the Wadi) attacks the Gold Djinn on a3; Gold saves it.
+    let (_, reason) = hint_for(&setup("Ke1 Da3 ki9 ra5", 'g'));
+    assert_eq!(reason, "saves the Djinn from capture");
+}

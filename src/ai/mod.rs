@@ -4,7 +4,9 @@
 //! Djinn capture).
 
 mod eval;
+mod hint;
 mod search;
 
 pub use eval::{Weights, evaluate};
+pub use hint::{Hint, explain, hint};
 pub use search::{Limits, SearchResult, Searcher};

@@ -14,7 +14,7 @@ use super::screens::Screen;
 use super::session::Session;
 use super::stages::Animating;
 use super::ui::UiState;
-use crate::rules::khalif::{Bitboard, Pending, Position, Square, primary_destinations};
+use crate::rules::khalif::{Bitboard, Pending, Position, Square, primary_destinations, reachable_by};
 
 /// A mark on the board; all are rebuilt together when what they show changes.
 #[derive(Component)]
@@ -76,13 +76,8 @@ fn make_looks(
 
 /// Squares of `side_to_move`'s pieces that the opponent could capture next turn.
 fn threatened(pos: &Position) -> Bitboard {
-    let mut theirs = *pos;
-    theirs.set_side_to_move(pos.side_to_move().opponent());
-    let attacked = theirs
-        .side(theirs.side_to_move())
-        .squares()
-        .fold(Bitboard::EMPTY, |acc, from| acc | primary_destinations(&theirs, from));
-    attacked & pos.side(pos.side_to_move())
+    let me = pos.side_to_move();
+    reachable_by(pos, me.opponent()) & pos.side(me)
 }
 
 #[allow(clippy::too_many_arguments)]

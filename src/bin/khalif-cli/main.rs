@@ -194,6 +194,7 @@ fn analyse(pos: &Position, time: Option<f64>, depth: Option<u32>) -> Result<(), 
         result.nodes as f64 / secs.max(1e-9)
     );
     println!("pv {}", line.join(" | "));
+    println!("why {}", khalif::ai::explain(pos, &best, &result.pv));
     println!("best {}", write_turn(pos, &best));
     Ok(())
 }

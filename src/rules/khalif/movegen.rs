@@ -99,3 +99,11 @@ pub fn primary_destinations(pos: &Position, from: Square) -> Bitboard {
         _ => Bitboard::EMPTY,
     }
 }
+
+/// Squares `by` could move to (and so capture on) if it were its turn: for threat marks and hints.
+pub fn reachable_by(pos: &Position, by: Side) -> Bitboard {
+    let ctx = MoveContext::new(pos, by);
+    Kind::ALL.into_iter().fold(Bitboard::EMPTY, |acc, kind| {
+        pos.pieces(by, kind).squares().fold(acc, |acc, from| acc | ctx.destinations(from, kind))
+    })
+}
