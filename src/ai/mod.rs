@@ -3,6 +3,7 @@
 //! belongs to (the defender picks its successor and retaliating Guard, the mover its second
 //! Djinn capture).
 
+pub mod arena;
 mod eval;
 mod hint;
 mod search;

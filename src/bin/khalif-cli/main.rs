@@ -71,6 +71,19 @@ enum Command {
         #[arg(long)]
         depth: Option<u32>,
     },
+    /// Play engine games between two players and report the Elo difference.
+    Match {
+        /// The first player (Gold in the first game): `depth:N` or `nodes:N`.
+        #[arg(long)]
+        gold: String,
+        /// The second player.
+        #[arg(long)]
+        silver: String,
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Perft speed on a fixed set of positions (run a release build).
     Bench {
         /// Time each figure over this many runs and report the median.
@@ -149,6 +162,17 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Play { position: p, load } => play::run(position(&p)?, load)?,
         Command::Analyse { position: p, time, depth } => analyse(&position(&p)?, time, depth)?,
+        Command::Match { gold, silver, games, seed } => {
+            use khalif::ai::arena::{Player, QUIET_TURNS, play_match};
+            let (a, b) = (Player::parse(&gold)?, Player::parse(&silver)?);
+            let tally = play_match(&a, &b, games, seed);
+            let (elo, low, high) = tally.elo();
+            println!(
+                "{} vs {}: {} wins, {} losses, {} draws (a draw after {QUIET_TURNS} turns without capture)",
+                a.name, b.name, tally.wins, tally.losses, tally.draws
+            );
+            println!("score {:.1}%, Elo difference {elo:+.0} (95%: {low:+.0} to {high:+.0})", tally.score() * 100.0);
+        }
         Command::Bench { runs } => bench::run(runs),
     }
     Ok(())

@@ -1,0 +1,133 @@
+//! Engine matches for measuring strength: games from varied openings, colours alternating,
+//! an adjudication rule for games that would not end, and the Elo difference with its 95%
+//! interval.
+//!
+//! Harness rule (not a game rule, K6.4 has no automatic draw): a game is scored a draw after
+//! `QUIET_TURNS` turns in a row without a capture, or after `MAX_TURNS` turns in all.
+
+use rand::{RngExt, SeedableRng, rngs::SmallRng};
+
+use super::eval::Weights;
+use super::search::{Limits, Searcher};
+use crate::rules::khalif::{Position, Side, Turn, generate_turns, khalif_lost, play};
+
+/// Turns without a capture after which the harness scores a draw.
+pub const QUIET_TURNS: u32 = 60;
+/// Turns after which the harness scores a draw whatever happens.
+pub const MAX_TURNS: u32 = 400;
+/// Random turns played at the start of each game so that games differ.
+const OPENING_TURNS: u32 = 4;
+
+/// A player in a match: how it searches.
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub name: String,
+    pub limits: Limits,
+}
+
+impl Player {
+    /// Parses `depth:N` or `nodes:N`.
+    pub fn parse(spec: &str) -> Result<Player, String> {
+        let bad = || format!("player `{spec}`: expected depth:N or nodes:N");
+        let (kind, n) = spec.split_once(':').ok_or_else(bad)?;
+        let n: u64 = n.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
+        let limits = match kind {
+            "depth" => Limits::depth(n.min(64) as u32),
+            "nodes" => Limits { depth: 64, nodes: Some(n), time: None },
+            _ => return Err(bad()),
+        };
+        Ok(Player { name: spec.to_string(), limits })
+    }
+}
+
+/// The result of a match from the first player's side.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+impl Tally {
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// The first player's score (wins count 1, draws ½) as a fraction.
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+
+    /// Elo difference (first minus second) and its 95% interval, from the score's standard error.
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = self.games().max(1) as f64;
+        let s = self.score();
+        let per_game = [(1.0, self.wins), (0.5, self.draws), (0.0, self.losses)];
+        let variance = per_game.iter().map(|&(x, k)| k as f64 * (x - s) * (x - s)).sum::<f64>() / n;
+        let margin = 1.96 * (variance / n).sqrt();
+        (elo_of(s), elo_of(s - margin), elo_of(s + margin))
+    }
+}
+
+/// The Elo difference that gives an expected score `s`, clamped away from 0 and 1.
+pub fn elo_of(s: f64) -> f64 {
+    let s = s.clamp(0.001, 0.999);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// How one game ended, for the side that played Gold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    Won(Side),
+    /// Scored a draw by the harness rule.
+    Adjudicated,
+}
+
+/// Plays one game; `opening_seed` picks the random opening turns.
+pub fn play_game(gold: &Player, silver: &Player, opening_seed: u64) -> GameResult {
+    let mut rng = SmallRng::seed_from_u64(opening_seed);
+    let mut pos = Position::start();
+    let mut searchers = [Searcher::new(Weights::default(), 16), Searcher::new(Weights::default(), 16)];
+    let mut quiet = 0;
+    for turn_number in 0..MAX_TURNS {
+        if let Some(loser) = khalif_lost(&pos) {
+            return GameResult::Won(loser.opponent());
+        }
+        let mut turns: Vec<Turn> = Vec::new();
+        generate_turns(&pos, &mut turns);
+        if turns.is_empty() {
+            return GameResult::Won(pos.side_to_move().opponent());
+        }
+        let mover = pos.side_to_move();
+        let turn = if turn_number < OPENING_TURNS {
+            turns[rng.random_range(0..turns.len())]
+        } else {
+            let player = if mover == Side::Gold { gold } else { silver };
+            searchers[mover.index()].search(&pos, &player.limits).best.unwrap_or(turns[0])
+        };
+        let before = pos.occupied().count();
+        play(&mut pos, &turn);
+        quiet = if pos.occupied().count() < before { 0 } else { quiet + 1 };
+        if quiet >= QUIET_TURNS {
+            return GameResult::Adjudicated;
+        }
+    }
+    GameResult::Adjudicated
+}
+
+/// Plays `games` games between `a` and `b`, alternating colours (`a` is Gold in the first),
+/// each pair of games sharing an opening; returns `a`'s tally.
+pub fn play_match(a: &Player, b: &Player, games: u32, seed: u64) -> Tally {
+    let mut tally = Tally::default();
+    for game in 0..games {
+        let a_is_gold = game % 2 == 0;
+        let opening = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(game / 2));
+        let (gold, silver) = if a_is_gold { (a, b) } else { (b, a) };
+        match play_game(gold, silver, opening) {
+            GameResult::Adjudicated => tally.draws += 1,
+            GameResult::Won(side) if (side == Side::Gold) == a_is_gold => tally.wins += 1,
+            GameResult::Won(_) => tally.losses += 1,
+        }
+    }
+    tally
+}
