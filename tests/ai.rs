@@ -95,3 +95,20 @@ fn elo_arithmetic_and_a_short_match() {
     assert_eq!(tally.games(), 2);
     assert_eq!(play_match(&a, &b, 2, 7), tally, "matches are deterministic for a seed");
 }
+
+#[test]
+fn six_levels_and_the_regulars_file_loads() {
+    use khalif::ai::levels::{levels, parse_personalities};
+    let all = levels();
+    assert_eq!(all.len(), 6);
+    assert!(all.windows(2).all(|w| w[0].limits.depth <= w[1].limits.depth && w[0].style.noise >= w[1].style.noise));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/personalities.ron");
+    let text = std::fs::read_to_string(path).unwrap();
+    let regulars = parse_personalities(&text, "levels/personalities.ron").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(regulars.len(), 6);
+    assert!(regulars.iter().all(|p| !p.banter.opening.is_empty()));
+    let error = parse_personalities("[(name: \"X\", level: 9, style: (aggression: 1.0, caution: 1.0, djinn: 1.0, camels: 1.0), banter: (opening: [], first_capture: [], lost_vizier: [], winning: []))]", "f.ron").unwrap_err();
+    assert!(error.contains("level 9 does not exist"), "{error}");
+    let error = parse_personalities("[(name: \"X\",\n level: 1, colour: 3)]", "f.ron").unwrap_err();
+    assert!(error.starts_with("f.ron:2:"), "names the line: {error}");
+}

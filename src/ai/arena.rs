@@ -8,7 +8,8 @@
 use rand::{RngExt, SeedableRng, rngs::SmallRng};
 
 use super::eval::Weights;
-use super::search::{Limits, Searcher};
+use super::levels::level;
+use super::search::{Limits, Searcher, Style};
 use crate::rules::khalif::{Position, Side, Turn, generate_turns, khalif_lost, play};
 
 /// Turns without a capture after which the harness scores a draw.
@@ -18,25 +19,37 @@ pub const MAX_TURNS: u32 = 400;
 /// Random turns played at the start of each game so that games differ.
 const OPENING_TURNS: u32 = 4;
 
-/// A player in a match: how it searches.
+/// A player in a match: how it searches and how it judges.
 #[derive(Clone, Debug)]
 pub struct Player {
     pub name: String,
     pub limits: Limits,
+    pub style: Style,
+    pub weights: Weights,
 }
 
 impl Player {
-    /// Parses `depth:N` or `nodes:N`.
+    /// Parses `level:N` (1–6), `depth:N` or `nodes:N` (full strength to that depth or node count).
     pub fn parse(spec: &str) -> Result<Player, String> {
-        let bad = || format!("player `{spec}`: expected depth:N or nodes:N");
+        let bad = || format!("player `{spec}`: expected level:N (1-6), depth:N or nodes:N");
         let (kind, n) = spec.split_once(':').ok_or_else(bad)?;
         let n: u64 = n.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
-        let limits = match kind {
-            "depth" => Limits::depth(n.min(64) as u32),
-            "nodes" => Limits { depth: 64, nodes: Some(n), time: None },
+        let (limits, style) = match kind {
+            "depth" => (Limits::depth(n.min(64) as u32), Style::default()),
+            "nodes" => (Limits { depth: 64, nodes: Some(n), time: None }, Style::default()),
+            "level" => {
+                let level = u8::try_from(n).ok().and_then(level).ok_or_else(bad)?;
+                (level.limits, level.style)
+            }
             _ => return Err(bad()),
         };
-        Ok(Player { name: spec.to_string(), limits })
+        Ok(Player { name: spec.to_string(), limits, style, weights: Weights::default() })
+    }
+
+    fn searcher(&self) -> Searcher {
+        let mut searcher = Searcher::new(self.weights.clone(), 16);
+        searcher.style = self.style;
+        searcher
     }
 }
 
@@ -87,7 +100,7 @@ pub enum GameResult {
 pub fn play_game(gold: &Player, silver: &Player, opening_seed: u64) -> GameResult {
     let mut rng = SmallRng::seed_from_u64(opening_seed);
     let mut pos = Position::start();
-    let mut searchers = [Searcher::new(Weights::default(), 16), Searcher::new(Weights::default(), 16)];
+    let mut searchers = [gold.searcher(), silver.searcher()];
     let mut quiet = 0;
     for turn_number in 0..MAX_TURNS {
         if let Some(loser) = khalif_lost(&pos) {

@@ -6,8 +6,9 @@
 pub mod arena;
 mod eval;
 mod hint;
+pub mod levels;
 mod search;
 
 pub use eval::{Weights, evaluate};
 pub use hint::{Hint, explain, hint};
-pub use search::{Limits, SearchResult, Searcher};
+pub use search::{Limits, SearchResult, Searcher, Style};

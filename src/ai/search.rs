@@ -17,7 +17,7 @@ const INFINITY: i32 = WIN + 1;
 const QUIESCENCE_PLIES: u32 = 6;
 
 /// When to stop searching.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub depth: u32,
     pub nodes: Option<u64>,
@@ -62,11 +62,31 @@ enum Bound {
 pub struct Searcher {
     pub weights: Weights,
     pub stop: Arc<AtomicBool>,
+    /// How a level plays below its best: evaluation noise and whether captures are followed.
+    pub style: Style,
     table: Vec<Entry>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
+}
+
+/// What makes a weaker level weaker, the human way: a noisier judgement of positions and
+/// not following capture sequences to the end, on top of a shallower search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Up to this much (in evaluation units) is added to or taken from each judged position,
+    /// the same every time for the same position and seed.
+    pub noise: i32,
+    pub noise_seed: u64,
+    /// Follow captures past the search depth (quiescence).
+    pub quiescence: bool,
+}
+
+impl Default for Style {
+    fn default() -> Style {
+        Style { noise: 0, noise_seed: 0, quiescence: true }
+    }
 }
 
 /// The order in which a turn's inner decisions are taken, and who takes each.
@@ -92,6 +112,7 @@ impl Searcher {
         Searcher {
             weights,
             stop: Arc::new(AtomicBool::new(false)),
+            style: Style::default(),
             table: vec![Entry::default(); 1 << table_bits],
             nodes: 0,
             node_limit: u64::MAX,
@@ -287,8 +308,8 @@ impl Searcher {
         if self.tick() {
             return 0;
         }
-        let stand = evaluate(pos, &self.weights);
-        if stand >= beta || left == 0 {
+        let stand = self.judge(pos);
+        if stand >= beta || left == 0 || !self.style.quiescence {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -303,6 +324,19 @@ impl Searcher {
             alpha = alpha.max(score);
         }
         alpha
+    }
+
+    /// The evaluation, with the level's noise.
+    fn judge(&self, pos: &Position) -> i32 {
+        let exact = evaluate(pos, &self.weights);
+        if self.style.noise == 0 {
+            return exact;
+        }
+        let mut h = pos.hash() ^ self.style.noise_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h = (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^= h >> 29;
+        let span = 2 * self.style.noise as u64 + 1;
+        exact + (h % span) as i32 - self.style.noise
     }
 
     fn probe(&self, pos: &Position) -> Option<Entry> {

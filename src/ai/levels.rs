@@ -1,0 +1,112 @@
+//! The playing levels, from "knows the rules" to "master", and the pub regulars'
+//! personalities (style weights, a level, banter) read from RON files in `levels/`.
+
+use serde::Deserialize;
+
+use super::eval::Weights;
+use super::search::{Limits, Style};
+
+/// A playing strength: how deep and how cleanly it thinks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    pub number: u8,
+    pub name: &'static str,
+    pub limits: Limits,
+    pub style: Style,
+}
+
+/// The six levels. Weak levels search shallowly, judge noisily and stop at the horizon
+/// instead of following captures: they miss tactics as people do, never throwing pieces away
+/// at random.
+pub fn levels() -> Vec<Level> {
+    let level = |number: u8, name, depth, noise, quiescence| Level {
+        number,
+        name,
+        limits: Limits::depth(depth),
+        style: Style { noise, noise_seed: u64::from(number), quiescence },
+    };
+    vec![
+        level(1, "knows the rules", 1, 250, false),
+        level(2, "tavern regular", 1, 120, true),
+        level(3, "market trader", 2, 80, true),
+        level(4, "dock captain", 3, 40, true),
+        level(5, "barracks champion", 4, 15, true),
+        level(6, "master", 6, 0, true),
+    ]
+}
+
+/// Level `number` (1–6).
+pub fn level(number: u8) -> Option<Level> {
+    levels().into_iter().find(|l| l.number == number)
+}
+
+/// How a regular likes to play, as factors on the evaluation's terms (1.0 = neutral).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StyleWeights {
+    /// Mobility and Djinn attacks.
+    pub aggression: f32,
+    /// Guard cover and the value of successors.
+    pub caution: f32,
+    /// The Djinn's value and its forks.
+    pub djinn: f32,
+    /// Camel advance and support.
+    pub camels: f32,
+}
+
+/// Lines a regular says at moments of the game.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Banter {
+    pub opening: Vec<String>,
+    pub first_capture: Vec<String>,
+    pub lost_vizier: Vec<String>,
+    pub winning: Vec<String>,
+}
+
+/// A regular of the pubs: name, level, style and banter.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Personality {
+    pub name: String,
+    pub level: u8,
+    pub style: StyleWeights,
+    pub banter: Banter,
+}
+
+impl Personality {
+    /// The evaluation weights this regular plays with.
+    pub fn weights(&self) -> Weights {
+        let base = Weights::default();
+        let s = &self.style;
+        let scale = |v: i32, f: f32| (v as f32 * f).round() as i32;
+        Weights {
+            mobility: scale(base.mobility, s.aggression),
+            djinn_attack: scale(base.djinn_attack, s.aggression * s.djinn),
+            djinn_fork: scale(base.djinn_fork, s.djinn),
+            djinn: scale(base.djinn, s.djinn.sqrt()),
+            guard_cover: scale(base.guard_cover, s.caution),
+            successor: scale(base.successor, s.caution),
+            last_successor: scale(base.last_successor, s.caution),
+            camel_advance: scale(base.camel_advance, s.camels),
+            camel_support: scale(base.camel_support, s.camels),
+            ..base
+        }
+    }
+}
+
+/// Parses a personalities file; errors name the file, line, column and what is wrong.
+pub fn parse_personalities(text: &str, file: &str) -> Result<Vec<Personality>, String> {
+    let list: Vec<Personality> =
+        ron::from_str(text).map_err(|e| format!("{file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+    for p in &list {
+        if level(p.level).is_none() {
+            return Err(format!("{file}: {}: level {} does not exist (1–6)", p.name, p.level));
+        }
+        let factors = [p.style.aggression, p.style.caution, p.style.djinn, p.style.camels];
+        if factors.iter().any(|f| !(0.0..=4.0).contains(f)) {
+            return Err(format!("{file}: {}: style factors must be between 0 and 4", p.name));
+        }
+    }
+    Ok(list)
+}
