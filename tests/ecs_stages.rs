@@ -106,3 +106,25 @@ fn a_refused_move_explains_itself_and_changes_nothing() {
     assert_eq!(session.game.history().len(), 0);
     assert_eq!(board_mismatch(app.world_mut()), None);
 }
+
+#[test]
+fn the_pubs_opponent_answers_without_blocking_the_frame() {
+    use khalif::ai::arena::Player;
+    use khalif::app::Opponent;
+    use khalif::rules::khalif::Side;
+    let mut app = match_app(Position::start());
+    app.insert_resource(Opponent { side: Side::Silver, player: Player::parse("level:2").unwrap() });
+    decide(&mut app, Decision::Primary { from: sq("c2"), to: sq("d3") });
+    for _ in 0..2000 {
+        app.update();
+        assert_eq!(board_mismatch(app.world_mut()), None);
+        let session = app.world().resource::<Session>();
+        if session.game.history().len() == 2 && session.is_idle() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.game.history().len(), 2, "Silver's regular has replied");
+    assert_eq!(session.game.position().side_to_move(), Side::Gold);
+}

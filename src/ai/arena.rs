@@ -46,7 +46,8 @@ impl Player {
         Ok(Player { name: spec.to_string(), limits, style, weights: Weights::default() })
     }
 
-    fn searcher(&self) -> Searcher {
+    /// A searcher set up to play as this player.
+    pub fn searcher(&self) -> Searcher {
         let mut searcher = Searcher::new(self.weights.clone(), 16);
         searcher.style = self.style;
         searcher

@@ -11,6 +11,7 @@ mod geometry;
 mod highlights;
 mod input;
 mod launch;
+mod opponent;
 mod pieces;
 mod scene;
 mod screens;
@@ -27,6 +28,7 @@ pub use board::{OnSquare, PieceView, board_mismatch};
 pub use clicks::{Selection, SquareClicked};
 pub use commands::GameCommand;
 pub use launch::{LaunchOptions, View};
+pub use opponent::{Opponent, Thinking};
 pub use screens::Screen;
 pub use session::{PlayerDecision, Session, Staged};
 pub use stages::{StageLog, StageSet};
@@ -87,6 +89,7 @@ pub fn logic_plugin(app: &mut App) {
         board::plugin,
         stages::plugin,
         clicks::plugin,
+        opponent::plugin,
     ));
 }
 

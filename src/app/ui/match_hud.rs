@@ -5,9 +5,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiState;
+use crate::ai::{Limits, Searcher, Weights, hint};
 use crate::app::board::{BoardReset, captured_pieces};
 use crate::app::clicks::Selection;
 use crate::app::commands::GameCommand;
+use crate::app::opponent::{Opponent, Thinking};
 use crate::app::screens::Screen;
 use crate::app::session::{PlayerDecision, Session};
 use crate::rules::khalif::{Decision, Kind, Pending, Piece, Side};
@@ -38,8 +40,11 @@ fn banner(ctx: &egui::Context, id: &str, anchor: egui::Align2, offset: [f32; 2],
     });
 }
 
+#[allow(clippy::too_many_arguments)]
 fn status_bar(
     mut contexts: EguiContexts,
+    opponent: Option<Res<Opponent>>,
+    thinking: Res<Thinking>,
     mut session: ResMut<Session>,
     selection: Res<Selection>,
     mut decisions: MessageWriter<PlayerDecision>,
@@ -82,6 +87,10 @@ fn status_bar(
             format!("{}: the Djinn on {from} may capture again", side_badge(side)),
             "Click a highlighted target, or decline (D) (K5.4)".to_string(),
         ),
+    };
+    let hint = match (&opponent, thinking.is_thinking()) {
+        (Some(o), true) => format!("{} is thinking…", o.player.name),
+        _ => hint,
     };
     let declinable = matches!(session.game.pending(), Some(Pending::SecondCapture { .. })) && session.is_idle();
     banner(ctx, "status", egui::Align2::CENTER_TOP, [0.0, 10.0], |ui| {
@@ -204,6 +213,15 @@ fn side_panel(
                     commands.write(GameCommand::Leave);
                 }
             });
+            let at_turn_start = matches!(session.game.pending(), Some(Pending::Primary { .. }));
+            if ui.add_enabled(idle && at_turn_start, egui::Button::new("Hint")).clicked() {
+                let mut searcher = Searcher::new(Weights::default(), 16);
+                ui_state.hint = hint(session.game.position(), &mut searcher, &Limits::depth(3))
+                    .map(|h| format!("Hint: {} — {}", h.notation, h.reason));
+            }
+            if let Some(text) = &ui_state.hint {
+                ui.label(text);
+            }
             ui.checkbox(&mut ui_state.threats, "Show threats (H)");
             ui.label(
                 egui::RichText::new("T: top view · right-drag: turn · wheel: zoom · arrows + Enter: keyboard play")

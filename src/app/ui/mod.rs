@@ -10,7 +10,7 @@ mod title;
 use bevy::prelude::*;
 
 /// Which windows are open, and what the player is looking at.
-#[derive(Resource, Default, Debug)]
+#[derive(Resource, Debug)]
 pub struct UiState {
     pub rules: bool,
     pub settings: bool,
@@ -24,6 +24,29 @@ pub struct UiState {
     pub notice: Option<String>,
     /// Waiting for the player to confirm resigning.
     pub confirm_resign: bool,
+    /// The side the player takes against the pub, and which regular (index) sits opposite.
+    pub play_as: crate::rules::khalif::Side,
+    pub regular: usize,
+    /// The last hint asked for, in words.
+    pub hint: Option<String>,
+}
+
+impl Default for UiState {
+    fn default() -> UiState {
+        UiState {
+            rules: false,
+            settings: false,
+            save: false,
+            load: false,
+            threats: false,
+            save_name: String::new(),
+            notice: None,
+            confirm_resign: false,
+            play_as: crate::rules::khalif::Side::Gold,
+            regular: 0,
+            hint: None,
+        }
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {

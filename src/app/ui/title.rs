@@ -4,10 +4,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiState;
+use crate::ai::arena::Player;
 use crate::app::commands::GameCommand;
+use crate::app::opponent::Opponent;
 use crate::app::screens::Screen;
 use crate::app::settings::GameSettings;
-use crate::rules::khalif::{Game, Position};
+use crate::rules::khalif::{Game, Position, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, title_menu.run_if(in_state(Screen::Title)));
@@ -19,6 +21,7 @@ fn title_menu(
     settings: Res<GameSettings>,
     mut commands: MessageWriter<GameCommand>,
     mut exit: MessageWriter<AppExit>,
+    mut bevy_commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Khalif")
@@ -35,7 +38,32 @@ fn title_menu(
                     egui::Button::new(egui::RichText::new(text).size(20.0)).min_size(egui::vec2(260.0, 36.0))
                 };
                 if ui.add(wide("New local match")).clicked() {
+                    bevy_commands.remove_resource::<Opponent>();
                     commands.write(GameCommand::Start(Box::new(Game::new(Position::start()))));
+                }
+                ui.add_space(6.0);
+                ui.label("Play against a regular of the pub:");
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut ui_state.play_as, Side::Gold, "as Gold");
+                    ui.radio_value(&mut ui_state.play_as, Side::Silver, "as Silver");
+                });
+                egui::ComboBox::from_id_salt("regular").selected_text(regular_name(ui_state.regular)).show_ui(
+                    ui,
+                    |ui| {
+                        for (i, (name, level)) in REGULARS.iter().enumerate() {
+                            ui.selectable_value(&mut ui_state.regular, i, format!("{name} (level {level})"));
+                        }
+                    },
+                );
+                if ui.add(wide("Sit down and play")).clicked() {
+                    let (name, level) = REGULARS[ui_state.regular];
+                    if let Ok(player) = Player::parse(&format!("level:{level}")) {
+                        bevy_commands.insert_resource(Opponent {
+                            side: ui_state.play_as.opponent(),
+                            player: Player { name: name.to_string(), ..player },
+                        });
+                        commands.write(GameCommand::Start(Box::new(Game::new(Position::start()))));
+                    }
                 }
                 if ui.add(wide("Load a game")).clicked() {
                     ui_state.load = true;
@@ -56,4 +84,20 @@ fn title_menu(
             });
         });
     Ok(())
+}
+
+/// The regulars one can sit down with from the title screen, with their levels
+/// (their banter and styles live in `levels/personalities.ron`).
+const REGULARS: [(&str, u8); 6] = [
+    ("Old Yusuf", 1),
+    ("Samira of the Spice Stalls", 2),
+    ("Harun the Dockhand", 3),
+    ("Captain Qasim", 4),
+    ("Lady Nur of the Courtyard", 5),
+    ("The Khalif of the Square", 6),
+];
+
+fn regular_name(i: usize) -> String {
+    let (name, level) = REGULARS[i.min(REGULARS.len() - 1)];
+    format!("{name} (level {level})")
 }
