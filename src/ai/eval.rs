@@ -53,7 +53,8 @@ impl Default for Weights {
 }
 
 impl Weights {
-    fn value(&self, kind: Kind) -> i32 {
+    /// A piece's material value (the Khalif's presence is scored by the search, not here).
+    pub(crate) fn value(&self, kind: Kind) -> i32 {
         match kind {
             Kind::Raider => self.raider,
             Kind::Vizier => self.vizier,

@@ -194,7 +194,7 @@ impl Searcher {
         }
         let hint = self.probe(pos).and_then(|e| e.best);
         let value =
-            |kind: Option<Kind>| kind.map_or(0, |k| if k == Kind::Khalif { 10_000 } else { self.weights_value(k) });
+            |kind: Option<Kind>| kind.map_or(0, |k| if k == Kind::Khalif { 10_000 } else { self.weights.value(k) });
         groups.sort_by_cached_key(|g| {
             let (from, to) = (g[0].from, g[0].to);
             if hint == Some((from, to)) {
@@ -205,18 +205,6 @@ impl Searcher {
             if victim.is_some() { -(value(victim) * 16 - value(attacker)) } else { 0 }
         });
         groups
-    }
-
-    fn weights_value(&self, kind: Kind) -> i32 {
-        let w = &self.weights;
-        match kind {
-            Kind::Raider => w.raider,
-            Kind::Vizier => w.vizier,
-            Kind::Djinn => w.djinn,
-            Kind::Guard => w.guard,
-            Kind::Camel => w.camel,
-            Kind::Khalif => 10_000,
-        }
     }
 
     /// The value of one primary move for the side to move, and the turn both sides would make

@@ -41,23 +41,6 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>().add_systems(Update, play_for_the_pub.in_set(GameSystems::Input));
 }
 
-/// The decision the planned turn makes at `pending`, if the plan covers it.
-fn planned_decision(planned: &Turn, pending: Pending) -> Option<Decision> {
-    match pending {
-        Pending::Primary { .. } => Some(Decision::Primary { from: planned.from, to: planned.to }),
-        Pending::SecondCapture { .. } => {
-            Some(planned.chain.map_or(Decision::Decline, |c| Decision::SecondCapture(c.to)))
-        }
-        // The opponent's own successor after a retaliation took its Khalif.
-        Pending::Successor { .. } => planned
-            .first
-            .counter_successor
-            .or(planned.chain.and_then(|c| c.resolution.counter_successor))
-            .map(Decision::Successor),
-        Pending::Retaliator { .. } => None,
-    }
-}
-
 /// The best of the open options for `side`, judged one step ahead.
 fn judge_options(state: &TurnState, side: Side) -> Option<Decision> {
     let weights = Weights::default();
@@ -103,8 +86,7 @@ fn play_for_the_pub(
         thinking.running = Some(slot);
         return;
     }
-    let decision =
-        plan.and_then(|turn| planned_decision(&turn, pending)).or_else(|| judge_options(state, opponent.side));
+    let decision = plan.and_then(|turn| state.decision_of(&turn)).or_else(|| judge_options(state, opponent.side));
     if let Some(decision) = decision {
         decisions.write(PlayerDecision(decision));
     }

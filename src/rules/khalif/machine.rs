@@ -228,6 +228,25 @@ impl TurnState {
         })
     }
 
+    /// The decision a complete turn (generated, parsed or planned) takes at what is pending
+    /// now, or `None` when it says nothing about it.
+    pub fn decision_of(&self, turn: &Turn) -> Option<Decision> {
+        let res = match self.turn.chain {
+            Some(_) => turn.chain.map(|c| c.resolution).unwrap_or_default(),
+            None => turn.first,
+        };
+        match self.pending()? {
+            Pending::Primary { .. } => Some(Decision::Primary { from: turn.from, to: turn.to }),
+            Pending::Successor { side, .. } => {
+                if side == self.mover { res.counter_successor } else { res.successor }.map(Decision::Successor)
+            }
+            Pending::Retaliator { .. } => res.retaliator.map(Decision::Retaliator),
+            Pending::SecondCapture { .. } => {
+                Some(turn.chain.map_or(Decision::Decline, |c| Decision::SecondCapture(c.to)))
+            }
+        }
+    }
+
     /// Every decision open now (for the primary move: every legal primary move).
     pub fn options(&self) -> Vec<Decision> {
         match self.pending() {

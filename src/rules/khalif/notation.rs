@@ -43,20 +43,7 @@ pub fn replay(pos: &Position, turn: &Turn) -> Result<Vec<Event>, DecisionError> 
     let mut state = TurnState::new(*pos);
     let mut events = state.decide(Decision::Primary { from: turn.from, to: turn.to })?;
     while let Some(pending) = state.pending() {
-        let res = match state.turn().chain {
-            Some(_) => turn.chain.map(|c| c.resolution).unwrap_or_default(),
-            None => turn.first,
-        };
-        let missing = DecisionError::NotPending(pending);
-        let decision = match pending {
-            Pending::Primary { .. } => return Err(missing),
-            Pending::Successor { side, .. } => {
-                let choice = if side == state.mover() { res.counter_successor } else { res.successor };
-                Decision::Successor(choice.ok_or(missing)?)
-            }
-            Pending::Retaliator { .. } => Decision::Retaliator(res.retaliator.ok_or(missing)?),
-            Pending::SecondCapture { .. } => turn.chain.map_or(Decision::Decline, |c| Decision::SecondCapture(c.to)),
-        };
+        let decision = state.decision_of(turn).ok_or(DecisionError::NotPending(pending))?;
         events.extend(state.decide(decision)?);
     }
     Ok(events)
