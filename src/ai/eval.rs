@@ -1,7 +1,7 @@
 //! Static evaluation from the side to move's view, as a sum of named, tunable terms.
 
-use crate::rules::khalif::tables::{ADJACENT, KNIGHT};
-use crate::rules::khalif::{Kind, Position, Side, primary_destinations};
+use crate::rules::khalif::tables::KNIGHT;
+use crate::rules::khalif::{Bitboard, Kind, Position, Side, for_each_move_of};
 
 /// The weights of the evaluation's terms, in hundredths of a Camel... roughly centipawns.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -73,16 +73,19 @@ impl Weights {
         }
         let viziers = pos.pieces(side, Kind::Vizier).count() as i32;
         score += self.successor * viziers + if viziers > 0 { self.last_successor } else { 0 };
-        let mut as_mover = *pos;
-        as_mover.set_side_to_move(side);
-        let mobility: u32 = pos.side(side).squares().map(|s| primary_destinations(&as_mover, s).count()).sum();
+        // One pass over the side's moves gives mobility and where its Guards reach.
+        let (mut mobility, mut guard_reach) = (0, Bitboard::EMPTY);
+        for_each_move_of(pos, side, |_, kind, dests| {
+            mobility += dests.count();
+            if kind == Kind::Guard {
+                guard_reach |= dests;
+            }
+        });
         score += self.mobility * mobility as i32;
         let wadi_rank = crate::rules::khalif::WADI_RANK;
         score += self.wadi * pos.side(side).squares().filter(|s| s.rank() == wadi_rank).count() as i32;
         let beside_rulers = Position::adjacent_to(pos.rulers(side));
-        let guarded = pos.pieces(side, Kind::Guard).squares().fold(crate::rules::khalif::Bitboard::EMPTY, |acc, g| {
-            acc | primary_destinations(&as_mover, g) | ADJACENT[g.index()]
-        });
+        let guarded = guard_reach | Position::adjacent_to(pos.pieces(side, Kind::Guard));
         score += self.guard_cover * (beside_rulers & guarded).count() as i32;
         let them = pos.side(side.opponent());
         for djinn in pos.pieces(side, Kind::Djinn) {

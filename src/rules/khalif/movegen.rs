@@ -70,8 +70,15 @@ impl MoveContext {
 
 /// Calls `visit(from, kind, destinations)` for every piece of the side to move that can move.
 #[inline]
-pub(crate) fn for_each_primary(pos: &Position, mut visit: impl FnMut(Square, Kind, Bitboard)) {
-    let ctx = MoveContext::new(pos, pos.side_to_move());
+pub(crate) fn for_each_primary(pos: &Position, visit: impl FnMut(Square, Kind, Bitboard)) {
+    for_each_move_of(pos, pos.side_to_move(), visit);
+}
+
+/// Calls `visit(from, kind, destinations)` for every piece of `side` that could move if it
+/// were `side`'s turn: threat marks, hints and the evaluation's mobility use it.
+#[inline]
+pub fn for_each_move_of(pos: &Position, side: Side, mut visit: impl FnMut(Square, Kind, Bitboard)) {
+    let ctx = MoveContext::new(pos, side);
     for kind in Kind::ALL {
         for from in pos.pieces(ctx.side, kind) {
             let dests = ctx.destinations(from, kind);
@@ -102,8 +109,7 @@ pub fn primary_destinations(pos: &Position, from: Square) -> Bitboard {
 
 /// Squares `by` could move to (and so capture on) if it were its turn: for threat marks and hints.
 pub fn reachable_by(pos: &Position, by: Side) -> Bitboard {
-    let ctx = MoveContext::new(pos, by);
-    Kind::ALL.into_iter().fold(Bitboard::EMPTY, |acc, kind| {
-        pos.pieces(by, kind).squares().fold(acc, |acc, from| acc | ctx.destinations(from, kind))
-    })
+    let mut reach = Bitboard::EMPTY;
+    for_each_move_of(pos, by, |_, _, dests| reach |= dests);
+    reach
 }
