@@ -91,9 +91,9 @@ fn elo_arithmetic_and_a_short_match() {
     assert!(elo.abs() < 1e-9 && low < 0.0 && high > 0.0);
     assert!(Player::parse("depth:0").is_err() && Player::parse("speed:3").is_err());
     let (a, b) = (Player::parse("depth:2").unwrap(), Player::parse("depth:1").unwrap());
-    let tally = play_match(&a, &b, 2, 7);
+    let tally = play_match(&a, &b, 2, 7, 2);
     assert_eq!(tally.games(), 2);
-    assert_eq!(play_match(&a, &b, 2, 7), tally, "matches are deterministic for a seed");
+    assert_eq!(play_match(&a, &b, 2, 7, 2), tally, "matches are deterministic for a seed");
 }
 
 #[test]

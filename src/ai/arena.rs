@@ -97,23 +97,34 @@ pub enum GameResult {
     Adjudicated,
 }
 
+/// A finished engine game: how it ended and the position before each turn.
+pub struct PlayedGame {
+    pub result: GameResult,
+    pub positions: Vec<Position>,
+}
+
 /// Plays one game; `opening_seed` picks the random opening turns.
-pub fn play_game(gold: &Player, silver: &Player, opening_seed: u64) -> GameResult {
+pub fn play_game(gold: &Player, silver: &Player, opening_seed: u64) -> PlayedGame {
     let mut rng = SmallRng::seed_from_u64(opening_seed);
     let mut pos = Position::start();
     let mut searchers = [gold.searcher(), silver.searcher()];
+    let mut positions = Vec::new();
     let mut quiet = 0;
-    for turn_number in 0..MAX_TURNS {
+    let result = loop {
         if let Some(loser) = khalif_lost(&pos) {
-            return GameResult::Won(loser.opponent());
+            break GameResult::Won(loser.opponent());
         }
         let mut turns: Vec<Turn> = Vec::new();
         generate_turns(&pos, &mut turns);
         if turns.is_empty() {
-            return GameResult::Won(pos.side_to_move().opponent());
+            break GameResult::Won(pos.side_to_move().opponent());
         }
+        if positions.len() as u32 >= MAX_TURNS || quiet >= QUIET_TURNS {
+            break GameResult::Adjudicated;
+        }
+        positions.push(pos);
         let mover = pos.side_to_move();
-        let turn = if turn_number < OPENING_TURNS {
+        let turn = if (positions.len() as u32) <= OPENING_TURNS {
             turns[rng.random_range(0..turns.len())]
         } else {
             let player = if mover == Side::Gold { gold } else { silver };
@@ -122,26 +133,55 @@ pub fn play_game(gold: &Player, silver: &Player, opening_seed: u64) -> GameResul
         let before = pos.occupied().count();
         play(&mut pos, &turn);
         quiet = if pos.occupied().count() < before { 0 } else { quiet + 1 };
-        if quiet >= QUIET_TURNS {
-            return GameResult::Adjudicated;
-        }
-    }
-    GameResult::Adjudicated
+    };
+    PlayedGame { result, positions }
 }
 
-/// Plays `games` games between `a` and `b`, alternating colours (`a` is Gold in the first),
-/// each pair of games sharing an opening; returns `a`'s tally.
-pub fn play_match(a: &Player, b: &Player, games: u32, seed: u64) -> Tally {
+/// The opening seed of game `game` of a match: each pair of games shares an opening.
+pub(crate) fn opening_of(seed: u64, game: u32) -> u64 {
+    seed.wrapping_mul(1_000_003).wrapping_add(u64::from(game / 2))
+}
+
+/// Plays `games` games between `a` and `b` on `threads` threads, alternating colours (`a` is
+/// Gold in the even games), each pair of games sharing an opening; returns `a`'s tally. The
+/// tally does not depend on the number of threads.
+pub fn play_match(a: &Player, b: &Player, games: u32, seed: u64, threads: usize) -> Tally {
+    let results = play_games(games, threads, |game| {
+        let (gold, silver) = if game % 2 == 0 { (a, b) } else { (b, a) };
+        play_game(gold, silver, opening_of(seed, game)).result
+    });
     let mut tally = Tally::default();
-    for game in 0..games {
+    for (game, result) in results.into_iter().enumerate() {
         let a_is_gold = game % 2 == 0;
-        let opening = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(game / 2));
-        let (gold, silver) = if a_is_gold { (a, b) } else { (b, a) };
-        match play_game(gold, silver, opening) {
+        match result {
             GameResult::Adjudicated => tally.draws += 1,
             GameResult::Won(side) if (side == Side::Gold) == a_is_gold => tally.wins += 1,
             GameResult::Won(_) => tally.losses += 1,
         }
     }
     tally
+}
+
+/// Runs `play(game)` for each game number on up to `threads` threads; results in game order.
+pub fn play_games<T: Send>(games: u32, threads: usize, play: impl Fn(u32) -> T + Sync) -> Vec<T> {
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let mut results: Vec<(u32, T)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let game = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if game >= games {
+                            break done;
+                        }
+                        done.push((game, play(game)));
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().expect("a match worker panicked")).collect()
+    });
+    results.sort_by_key(|(game, _)| *game);
+    results.into_iter().map(|(_, r)| r).collect()
 }

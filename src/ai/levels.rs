@@ -86,7 +86,7 @@ impl Personality {
             djinn_fork: scale(base.djinn_fork, s.djinn),
             djinn: scale(base.djinn, s.djinn.sqrt()),
             guard_cover: scale(base.guard_cover, s.caution),
-            successor: scale(base.successor, s.caution),
+            vizier: scale(base.vizier, s.caution.sqrt()),
             last_successor: scale(base.last_successor, s.caution),
             camel_advance: scale(base.camel_advance, s.camels),
             camel_support: scale(base.camel_support, s.camels),

@@ -8,7 +8,8 @@ mod eval;
 mod hint;
 pub mod levels;
 mod search;
+pub mod tune;
 
-pub use eval::{Weights, evaluate};
+pub use eval::{TERMS, Weights, evaluate, features};
 pub use hint::{Hint, explain, hint};
-pub use search::{Limits, SearchResult, Searcher, Style};
+pub use search::{Limits, SearchResult, Searcher, SlicedSearch, Style};

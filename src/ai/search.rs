@@ -5,7 +5,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use super::eval::{Weights, evaluate};
 use crate::rules::khalif::{Kind, Position, Square, Turn, generate_turns, khalif_lost, play};
@@ -65,10 +67,28 @@ pub struct Searcher {
     /// How a level plays below its best: evaluation noise and whether captures are followed.
     pub style: Style,
     table: Vec<Entry>,
+    /// Two quiet moves per ply that refuted a sibling: tried early at the same ply.
+    killers: Vec<[Option<(Square, Square)>; 2]>,
+    /// How often a quiet move caused a cutoff, by side, from and to: orders the other quiet moves.
+    history: Vec<i32>,
     nodes: u64,
+    /// The node count at which the current slice (or the whole search) ends.
+    slice_end: u64,
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
+}
+
+/// A search in progress that [`Searcher::resume`] continues a slice at a time, for a front end
+/// that cannot wait (the web build has no threads). A full search is the same thing in one slice.
+#[derive(Clone, Debug)]
+pub struct SlicedSearch {
+    position: Position,
+    limits: Limits,
+    /// The iteration under way.
+    depth: u32,
+    /// The deepest finished iteration's result.
+    result: SearchResult,
 }
 
 /// What makes a weaker level weaker, the human way: a noisier judgement of positions and
@@ -106,6 +126,11 @@ fn inner_keys(turn: &Turn) -> [Option<Square>; 7] {
     ]
 }
 
+/// Plies the killer table covers; deeper plies go without killers.
+const MAX_PLY: usize = 128;
+/// Scores beyond this are wins or losses found by the search.
+const WIN_BOUND: i32 = WIN - 1000;
+
 impl Searcher {
     /// A searcher with a table of `2^table_bits` entries.
     pub fn new(weights: Weights, table_bits: u32) -> Searcher {
@@ -114,7 +139,10 @@ impl Searcher {
             stop: Arc::new(AtomicBool::new(false)),
             style: Style::default(),
             table: vec![Entry::default(); 1 << table_bits],
+            killers: vec![[None; 2]; MAX_PLY],
+            history: vec![0; 2 * Square::COUNT * Square::COUNT],
             nodes: 0,
+            slice_end: u64::MAX,
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,
@@ -123,34 +151,81 @@ impl Searcher {
 
     /// Searches `pos` by iterative deepening until the limits; returns the deepest finished result.
     pub fn search(&mut self, pos: &Position, limits: &Limits) -> SearchResult {
+        let mut search_state = self.start(pos, limits);
+        loop {
+            if let Some(result) = self.resume(&mut search_state, u64::MAX) {
+                return result;
+            }
+        }
+    }
+
+    /// Begins a search to be continued by [`Searcher::resume`]; the limits count from now.
+    pub fn start(&mut self, pos: &Position, limits: &Limits) -> SlicedSearch {
         self.nodes = 0;
-        self.stopped = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time.map(|t| Instant::now() + t);
-        let mut result = SearchResult { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new() };
-        for depth in 1..=limits.depth.max(1) {
-            if self.stop.load(Ordering::Relaxed) && result.best.is_some() {
+        self.killers.fill([None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        SlicedSearch {
+            position: *pos,
+            limits: limits.clone(),
+            depth: 1,
+            result: SearchResult { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new() },
+        }
+    }
+
+    /// Runs the search for about `slice_nodes` more nodes; returns the result once a limit is
+    /// reached or the deepest iteration is done, `None` while there is more to do. An iteration
+    /// cut by the slice's end is searched again from the start in the next slice: what it
+    /// finished is in the transposition table, so it goes quickly up to where it stopped.
+    pub fn resume(&mut self, search_state: &mut SlicedSearch, slice_nodes: u64) -> Option<SearchResult> {
+        let pos = search_state.position;
+        while search_state.depth <= search_state.limits.depth.max(1) {
+            let first = search_state.result.best.is_none();
+            // The first iteration always finishes: there must be a turn to play.
+            self.slice_end = if first { u64::MAX } else { self.nodes.saturating_add(slice_nodes) };
+            self.stopped = false;
+            if self.stop.load(Ordering::Relaxed) && !first {
                 break;
             }
-            let (score, best) = self.root(pos, depth);
-            if self.stopped && result.best.is_some() {
-                break;
+            let depth = search_state.depth;
+            let (score, best) = self.root(&pos, depth);
+            if self.stopped && !first {
+                if self.out_of_limits() {
+                    break;
+                }
+                return None; // only the slice ended
             }
-            result =
-                SearchResult { best, score, depth, nodes: self.nodes, pv: self.principal_variation(pos, best, depth) };
-            if self.stopped || score.abs() > WIN - 1000 {
+            search_state.result =
+                SearchResult { best, score, depth, nodes: self.nodes, pv: self.principal_variation(&pos, best, depth) };
+            search_state.depth += 1;
+            if self.stopped || score.abs() > WIN_BOUND {
                 break;
             }
         }
-        result.nodes = self.nodes;
-        result
+        search_state.depth = u32::MAX; // finished: further calls return the same result
+        search_state.result.nodes = self.nodes;
+        Some(search_state.result.clone())
+    }
+
+    fn out_of_limits(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.nodes >= self.node_limit
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     fn root(&mut self, pos: &Position, depth: u32) -> (i32, Option<Turn>) {
-        let groups = self.ordered_groups(pos, false);
+        let hint = self.probe(pos).and_then(|e| e.best);
+        let groups = self.ordered_groups(pos, false, 0, hint);
         let (mut alpha, mut best) = (-INFINITY, None);
-        for group in groups {
-            let (score, turn) = self.group_value(pos, &group, depth, alpha, INFINITY, 0, false);
+        for (i, group) in groups.iter().enumerate() {
+            // Principal variation search: later moves are first proved worse with a null window.
+            let null_window = i > 0;
+            let beta = if null_window { alpha + 1 } else { INFINITY };
+            let (mut score, mut turn) = self.group_value(pos, group, depth - 1, alpha, beta, 0, false);
+            if null_window && score > alpha && !self.stopped {
+                (score, turn) = self.group_value(pos, group, depth - 1, alpha, INFINITY, 0, false);
+            }
             if self.stopped {
                 break;
             }
@@ -159,27 +234,31 @@ impl Searcher {
                 best = Some(turn);
             }
         }
-        if let Some(turn) = best {
-            self.store(pos, depth, alpha, Bound::Exact, Some((turn.from, turn.to)));
+        if let Some(turn) = best
+            && !self.stopped
+        {
+            self.store(pos, depth, alpha, Bound::Exact, Some((turn.from, turn.to)), 0);
         }
         (alpha, best)
     }
 
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024)
-            && (self.stop.load(Ordering::Relaxed)
-                || self.nodes >= self.node_limit
-                || self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        if self.nodes >= self.slice_end || (self.nodes.is_multiple_of(256) && self.out_of_limits()) {
             self.stopped = true;
         }
         self.stopped
     }
 
-    /// The turns of `pos` grouped by primary move, best candidates first (the table's move,
-    /// then captures of valuable pieces by cheap ones, then the rest in generation order).
-    fn ordered_groups(&self, pos: &Position, captures_only: bool) -> Vec<Vec<Turn>> {
+    /// The turns of `pos` grouped by primary move, best candidates first: the table's move,
+    /// captures of valuable pieces by cheap ones, this ply's killers, then quiet moves by history.
+    fn ordered_groups(
+        &self,
+        pos: &Position,
+        captures_only: bool,
+        ply: u32,
+        hint: Option<(Square, Square)>,
+    ) -> Vec<Vec<Turn>> {
         let mut turns = Vec::with_capacity(64);
         generate_turns(pos, &mut turns);
         let mut groups: Vec<Vec<Turn>> = Vec::new();
@@ -192,24 +271,30 @@ impl Searcher {
                 _ => groups.push(vec![turn]),
             }
         }
-        let hint = self.probe(pos).and_then(|e| e.best);
         let value =
             |kind: Option<Kind>| kind.map_or(0, |k| if k == Kind::Khalif { 10_000 } else { self.weights.value(k) });
+        let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
+        let side = pos.side_to_move().index();
         groups.sort_by_cached_key(|g| {
-            let (from, to) = (g[0].from, g[0].to);
-            if hint == Some((from, to)) {
+            let key = (g[0].from, g[0].to);
+            if hint == Some(key) {
                 return i32::MIN;
             }
-            let victim = pos.piece_at(to).map(|p| p.kind);
-            let attacker = pos.piece_at(from).map(|p| p.kind);
-            if victim.is_some() { -(value(victim) * 16 - value(attacker)) } else { 0 }
+            if let Some(victim) = pos.piece_at(key.1) {
+                let attacker = pos.piece_at(key.0).map(|p| p.kind);
+                return -1_000_000_000 - (value(Some(victim.kind)) * 16 - value(attacker));
+            }
+            if let Some(k) = killers.iter().position(|k| *k == Some(key)) {
+                return -900_000_000 + k as i32;
+            }
+            -self.history[history_index(side, key)]
         });
         groups
     }
 
     /// The value of one primary move for the side to move, and the turn both sides would make
-    /// of it. A move with one possible resolution is searched with the window; a capture with
-    /// choices inside is resolved by minimax over its decisions, each made by its owner.
+    /// of it, searching `depth` plies below it. A capture with choices inside is resolved by
+    /// alpha-beta over its decisions, each made by its owner.
     #[allow(clippy::too_many_arguments)]
     fn group_value(
         &mut self,
@@ -221,23 +306,61 @@ impl Searcher {
         ply: u32,
         quiescent: bool,
     ) -> (i32, Turn) {
-        let child_value = |this: &mut Searcher, turn: &Turn, alpha: i32, beta: i32| {
-            let mut next = *pos;
-            play(&mut next, turn);
-            if quiescent {
-                -this.quiescence(&next, -beta, -alpha, ply + 1, depth.saturating_sub(1))
-            } else {
-                -this.negamax(&next, depth - 1, -beta, -alpha, ply + 1)
-            }
-        };
-        if group.len() == 1 {
-            return (child_value(self, &group[0], alpha, beta), group[0]);
-        }
-        let leaves: Vec<(Turn, i32)> = group.iter().map(|t| (*t, child_value(self, t, -INFINITY, INFINITY))).collect();
-        minimax_inner(&leaves, 0)
+        self.inner_value(pos, group, 0, depth, alpha, beta, ply, quiescent)
     }
 
-    fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
+    /// Alpha-beta over the decisions inside a turn, level by level in the order they are
+    /// taken: the defender's choices minimise the mover's value, the mover's maximise it.
+    #[allow(clippy::too_many_arguments)]
+    fn inner_value(
+        &mut self,
+        pos: &Position,
+        turns: &[Turn],
+        level: usize,
+        depth: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: u32,
+        quiescent: bool,
+    ) -> (i32, Turn) {
+        if turns.len() == 1 || level >= DEFENDER_DECIDES.len() {
+            let mut next = *pos;
+            play(&mut next, &turns[0]);
+            let score = if quiescent {
+                -self.quiescence(&next, -beta, -alpha, ply + 1, depth)
+            } else {
+                -self.negamax(&next, depth, -beta, -alpha, ply + 1, true)
+            };
+            return (score, turns[0]);
+        }
+        let mut options: Vec<Option<Square>> = turns.iter().map(|t| inner_keys(t)[level]).collect();
+        options.sort();
+        options.dedup();
+        let defender = DEFENDER_DECIDES[level];
+        let mut best: Option<(i32, Turn)> = None;
+        for option in options {
+            let branch: Vec<Turn> = turns.iter().copied().filter(|t| inner_keys(t)[level] == option).collect();
+            let (score, turn) = self.inner_value(pos, &branch, level + 1, depth, alpha, beta, ply, quiescent);
+            if self.stopped {
+                return (0, turn);
+            }
+            let better = best.is_none_or(|(b, _)| if defender { score < b } else { score > b });
+            if better {
+                best = Some((score, turn));
+            }
+            if defender {
+                beta = beta.min(score);
+            } else {
+                alpha = alpha.max(score);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best.expect("at least one option")
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: u32, allow_null: bool) -> i32 {
         if let Some(score) = decided(pos, ply) {
             return score;
         }
@@ -247,33 +370,77 @@ impl Searcher {
         if self.tick() {
             return 0;
         }
-        if let Some(entry) = self.probe(pos)
+        let entry = self.probe(pos);
+        if let Some(entry) = entry
             && u32::from(entry.depth) >= depth
         {
+            let score = from_table(entry.score, ply);
             match entry.bound {
-                Bound::Exact => return entry.score,
-                Bound::Lower if entry.score >= beta => return entry.score,
-                Bound::Upper if entry.score <= alpha => return entry.score,
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
                 _ => {}
             }
         }
-        let groups = self.ordered_groups(pos, false);
+        let pv_node = beta - alpha > 1;
+        // Null move: if passing still holds the opponent above beta, a real move will too. Not
+        // with few pieces left, where having to move can hurt.
+        if allow_null && !pv_node && depth >= 3 && beta.abs() < WIN_BOUND && self.has_spare_pieces(pos) {
+            let mut passed = *pos;
+            passed.pass_turn();
+            let reduction = if depth >= 6 { 3 } else { 2 };
+            let score = -self.negamax(&passed, depth - 1 - reduction.min(depth - 1), -beta, -beta + 1, ply + 1, false);
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return beta;
+            }
+        }
+        let groups = self.ordered_groups(pos, false, ply, entry.and_then(|e| e.best));
         if groups.is_empty() {
             return -(WIN - ply as i32); // K6.2: no legal move loses
         }
         let original_alpha = alpha;
         let (mut best_score, mut best_move) = (-INFINITY, None);
-        for group in groups {
-            let (score, _) = self.group_value(pos, &group, depth, alpha, beta, ply, false);
+        let side = pos.side_to_move().index();
+        let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
+        for (i, group) in groups.iter().enumerate() {
+            let key = (group[0].from, group[0].to);
+            let quiet = pos.piece_at(key.1).is_none();
+            let score = if i == 0 {
+                self.group_value(pos, group, depth - 1, alpha, beta, ply, false).0
+            } else {
+                // Late quiet moves are searched shallower first; a surprise is searched again.
+                let late = quiet && depth >= 3 && i >= 3 && !killers.contains(&Some(key));
+                let reduction = if !late {
+                    0
+                } else if i >= 10 && depth >= 5 {
+                    2
+                } else {
+                    1
+                };
+                let mut score = self.group_value(pos, group, depth - 1 - reduction, alpha, alpha + 1, ply, false).0;
+                if score > alpha && reduction > 0 {
+                    score = self.group_value(pos, group, depth - 1, alpha, alpha + 1, ply, false).0;
+                }
+                if score > alpha && score < beta {
+                    score = self.group_value(pos, group, depth - 1, alpha, beta, ply, false).0;
+                }
+                score
+            };
             if self.stopped {
                 return 0;
             }
             if score > best_score {
                 best_score = score;
-                best_move = Some((group[0].from, group[0].to));
+                best_move = Some(key);
             }
             alpha = alpha.max(score);
             if alpha >= beta {
+                if quiet {
+                    self.remember_cutoff(side, key, ply, depth);
+                }
                 break;
             }
         }
@@ -284,8 +451,27 @@ impl Searcher {
         } else {
             Bound::Exact
         };
-        self.store(pos, depth, best_score, bound, best_move);
+        self.store(pos, depth, best_score, bound, best_move, ply);
         best_score
+    }
+
+    /// Whether the side to move has pieces to spare beyond its rulers and Camels, so that a
+    /// pass is no better than its best move (the null move's assumption).
+    fn has_spare_pieces(&self, pos: &Position) -> bool {
+        let side = pos.side_to_move();
+        let spare = [Kind::Raider, Kind::Djinn, Kind::Guard].iter().map(|&k| pos.pieces(side, k).count()).sum::<u32>();
+        spare >= 2
+    }
+
+    fn remember_cutoff(&mut self, side: usize, key: (Square, Square), ply: u32, depth: u32) {
+        if let Some(killers) = self.killers.get_mut(ply as usize)
+            && killers[0] != Some(key)
+        {
+            killers[1] = killers[0];
+            killers[0] = Some(key);
+        }
+        let h = &mut self.history[history_index(side, key)];
+        *h = (*h + (depth * depth) as i32).min(1 << 24);
     }
 
     /// Captures only, until the position is quiet: standing pat is allowed (no zugzwang here).
@@ -301,8 +487,11 @@ impl Searcher {
             return stand;
         }
         alpha = alpha.max(stand);
-        for group in self.ordered_groups(pos, true) {
-            let (score, _) = self.group_value(pos, &group, left, alpha, beta, ply, true);
+        for group in self.ordered_groups(pos, true, ply, None) {
+            if self.futile(pos, &group[0], stand, alpha) {
+                continue;
+            }
+            let (score, _) = self.group_value(pos, &group, left - 1, alpha, beta, ply, true);
             if self.stopped {
                 return 0;
             }
@@ -312,6 +501,16 @@ impl Searcher {
             alpha = alpha.max(score);
         }
         alpha
+    }
+
+    /// Delta pruning: a plain capture that could not lift the score to `alpha` even if it won
+    /// its victim for free is not worth following. A Djinn's capture (it may take a second
+    /// piece) and a capture of a ruler (succession or the game) are always followed.
+    fn futile(&self, pos: &Position, turn: &Turn, stand: i32, alpha: i32) -> bool {
+        const MARGIN: i32 = 200;
+        let (Some(mover), Some(victim)) = (pos.piece_at(turn.from), pos.piece_at(turn.to)) else { return false };
+        let rulers = matches!(victim.kind, Kind::Khalif | Kind::Vizier);
+        !rulers && mover.kind != Kind::Djinn && stand + self.weights.value(victim.kind) + MARGIN <= alpha
     }
 
     /// The evaluation, with the level's noise.
@@ -332,8 +531,17 @@ impl Searcher {
         (entry.key == pos.hash()).then_some(entry)
     }
 
-    fn store(&mut self, pos: &Position, depth: u32, score: i32, bound: Bound, best: Option<(Square, Square)>) {
+    fn store(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        score: i32,
+        bound: Bound,
+        best: Option<(Square, Square)>,
+        ply: u32,
+    ) {
         let slot = (pos.hash() as usize) & (self.table.len() - 1);
+        let score = to_table(score, ply);
         self.table[slot] = Entry { key: pos.hash(), depth: depth.min(255) as u8, bound, score, best };
     }
 
@@ -358,31 +566,36 @@ impl Searcher {
     }
 }
 
+fn history_index(side: usize, (from, to): (Square, Square)) -> usize {
+    (side * Square::COUNT + from.index()) * Square::COUNT + to.index()
+}
+
+/// A win's score counts plies from the root; the table stores it from the node instead, so
+/// that it stays right when the node is reached by another path.
+fn to_table(score: i32, ply: u32) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: u32) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
 /// The score of a finished game for the side to move, if it is finished (K6.1).
 fn decided(pos: &Position, ply: u32) -> Option<i32> {
     khalif_lost(pos).map(|loser| {
         let score = WIN - ply as i32;
         if loser == pos.side_to_move() { -score } else { score }
     })
-}
-
-/// Minimax over the decisions inside one primary move's resolutions. `leaves` hold each
-/// complete turn with its value for the mover; decisions are grouped level by level.
-fn minimax_inner(leaves: &[(Turn, i32)], level: usize) -> (i32, Turn) {
-    if leaves.len() == 1 || level >= DEFENDER_DECIDES.len() {
-        return (leaves[0].1, leaves[0].0);
-    }
-    let mut options: Vec<Option<Square>> = leaves.iter().map(|(t, _)| inner_keys(t)[level]).collect();
-    options.sort();
-    options.dedup();
-    let results = options.iter().map(|option| {
-        let branch: Vec<(Turn, i32)> =
-            leaves.iter().copied().filter(|(t, _)| inner_keys(t)[level] == *option).collect();
-        minimax_inner(&branch, level + 1)
-    });
-    if DEFENDER_DECIDES[level] {
-        results.min_by_key(|(score, _)| *score).expect("at least one option")
-    } else {
-        results.max_by_key(|(score, _)| *score).expect("at least one option")
-    }
 }

@@ -3,6 +3,7 @@
 
 mod bench;
 mod board;
+mod engine;
 mod play;
 
 use std::collections::BTreeMap;
@@ -73,7 +74,7 @@ enum Command {
     },
     /// Play engine games between two players and report the Elo difference.
     Match {
-        /// The first player (Gold in the first game): `depth:N` or `nodes:N`.
+        /// The first player (Gold in the first game): `level:N`, `depth:N` or `nodes:N`.
         #[arg(long)]
         gold: String,
         /// The second player.
@@ -83,6 +84,43 @@ enum Command {
         games: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Evaluation weights for the first player (a RON file like levels/weights.ron).
+        #[arg(long)]
+        gold_weights: Option<std::path::PathBuf>,
+        /// Games played at once (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Each level against the one below it, and the top level against level 1.
+    Ladder {
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Only the pairs whose upper level is in this list (e.g. `3,4`); all by default.
+        #[arg(long, value_delimiter = ',')]
+        upper: Vec<u8>,
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Fit the evaluation's weights to the results of self-play games (Texel's method).
+    Tune {
+        /// Self-play games to learn from.
+        #[arg(long, default_value_t = 400)]
+        games: u32,
+        /// The player of the self-play games.
+        #[arg(long, default_value = "level:4")]
+        player: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Gradient steps.
+        #[arg(long, default_value_t = 1000)]
+        steps: u32,
+        /// Where to write the fitted weights (the game reads levels/weights.ron).
+        #[arg(long, default_value = "levels/weights.ron")]
+        out: std::path::PathBuf,
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// Perft speed on a fixed set of positions (run a release build).
     Bench {
@@ -161,17 +199,13 @@ fn run(command: Command) -> Result<(), String> {
             }
         }
         Command::Play { position: p, load } => play::run(position(&p)?, load)?,
-        Command::Analyse { position: p, time, depth } => analyse(&position(&p)?, time, depth)?,
-        Command::Match { gold, silver, games, seed } => {
-            use khalif::ai::arena::{Player, QUIET_TURNS, play_match};
-            let (a, b) = (Player::parse(&gold)?, Player::parse(&silver)?);
-            let tally = play_match(&a, &b, games, seed);
-            let (elo, low, high) = tally.elo();
-            println!(
-                "{} vs {}: {} wins, {} losses, {} draws (a draw after {QUIET_TURNS} turns without capture)",
-                a.name, b.name, tally.wins, tally.losses, tally.draws
-            );
-            println!("score {:.1}%, Elo difference {elo:+.0} (95%: {low:+.0} to {high:+.0})", tally.score() * 100.0);
+        Command::Analyse { position: p, time, depth } => engine::analyse(&position(&p)?, time, depth)?,
+        Command::Match { gold, silver, games, seed, gold_weights, threads } => {
+            engine::play_match(&gold, &silver, games, seed, gold_weights.as_deref(), threads)?
+        }
+        Command::Ladder { games, seed, upper, threads } => engine::ladder(games, seed, &upper, threads)?,
+        Command::Tune { games, player, seed, steps, out, threads } => {
+            engine::tune(&player, games, seed, steps, &out, threads)?
         }
         Command::Bench { runs } => bench::run(runs),
     }
@@ -182,43 +216,4 @@ fn run(command: Command) -> Result<(), String> {
 fn primary_name(pos: &Position, turn: &Turn) -> String {
     let full = write_turn(pos, turn);
     full.split(' ').next().unwrap_or_default().trim_end_matches('#').to_string()
-}
-
-/// Prints the search's verdict on a position.
-fn analyse(pos: &Position, time: Option<f64>, depth: Option<u32>) -> Result<(), String> {
-    use khalif::ai::{Limits, Searcher, Weights};
-    let limits = match (time, depth) {
-        (_, Some(depth)) => Limits::depth(depth),
-        (seconds, None) => {
-            let seconds = seconds.unwrap_or(2.0);
-            if !(seconds > 0.0 && seconds.is_finite()) {
-                return Err(format!("--time {seconds}: give a positive number of seconds"));
-            }
-            Limits { depth: 64, nodes: None, time: Some(std::time::Duration::from_secs_f64(seconds)) }
-        }
-    };
-    let started = std::time::Instant::now();
-    let result = Searcher::new(Weights::default(), 20).search(pos, &limits);
-    let secs = started.elapsed().as_secs_f64();
-    let Some(best) = result.best else {
-        println!("no legal turn: the game is over");
-        return Ok(());
-    };
-    let mut line = Vec::new();
-    let mut at = *pos;
-    for turn in &result.pv {
-        line.push(write_turn(&at, turn));
-        play_turn(&mut at, turn);
-    }
-    println!(
-        "depth {} score {} nodes {} in {secs:.2} s ({:.0} nodes/s)",
-        result.depth,
-        result.score,
-        result.nodes,
-        result.nodes as f64 / secs.max(1e-9)
-    );
-    println!("pv {}", line.join(" | "));
-    println!("why {}", khalif::ai::explain(pos, &best, &result.pv));
-    println!("best {}", write_turn(pos, &best));
-    Ok(())
 }

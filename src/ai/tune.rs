@@ -1,0 +1,151 @@
+//! Fitting the evaluation's weights to game results (Texel's method): self-play games give
+//! quiet positions labelled with how the game ended, and the weights are moved to make
+//! `sigmoid(scale × evaluation)` predict those results. The evaluation is linear in its
+//! weights, so each position is reduced once to its feature counts.
+
+use super::arena::{GameResult, Player, opening_of, play_game, play_games};
+use super::eval::{TERM_COUNT, Weights, features};
+use crate::rules::khalif::{Position, Turn, generate_turns};
+
+/// Positions this early in a game are skipped: the opening turns are random.
+const SKIP_TURNS: usize = 8;
+
+/// One training position: its features (side to move minus opponent) and the game's result
+/// for the side to move (1 won, ½ adjudicated draw, 0 lost).
+#[derive(Clone, Debug)]
+pub struct Sample {
+    pub features: [i32; TERM_COUNT],
+    pub result: f64,
+}
+
+/// Plays `games` self-play games of `player` and keeps their quiet positions as samples.
+pub fn collect(player: &Player, games: u32, seed: u64, threads: usize) -> Vec<Sample> {
+    let played = play_games(games, threads, |game| play_game(player, player, opening_of(seed, game)));
+    let mut samples = Vec::new();
+    for game in played {
+        for pos in game.positions.iter().skip(SKIP_TURNS).filter(|p| is_quiet(p)) {
+            let result = match game.result {
+                GameResult::Adjudicated => 0.5,
+                GameResult::Won(side) => f64::from(u8::from(side == pos.side_to_move())),
+            };
+            samples.push(Sample { features: features(pos), result });
+        }
+    }
+    samples
+}
+
+/// Whether the side to move has no capture: the evaluation is only meant for such positions.
+fn is_quiet(pos: &Position) -> bool {
+    let mut turns: Vec<Turn> = Vec::new();
+    generate_turns(pos, &mut turns);
+    turns.iter().all(|t| pos.piece_at(t.to).is_none())
+}
+
+/// The outcome of a fit.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    pub weights: Weights,
+    /// Evaluation units to logistic units, chosen for the starting weights and then held.
+    pub scale: f64,
+    pub error_before: f64,
+    pub error_after: f64,
+}
+
+/// Mean squared error between results and predictions.
+fn error(samples: &[Sample], weights: &[f64], scale: f64) -> f64 {
+    let sum: f64 = samples.iter().map(|s| (s.result - predict(&s.features, weights, scale)).powi(2)).sum();
+    sum / samples.len().max(1) as f64
+}
+
+fn predict(features: &[i32], weights: &[f64], scale: f64) -> f64 {
+    let score: f64 = features.iter().zip(weights).map(|(&f, w)| f64::from(f) * w).sum();
+    1.0 / (1.0 + (-scale * score).exp())
+}
+
+/// Fits the weights from `start` by `steps` of Adam gradient descent on the mean squared
+/// error. The scale is fitted first, to the starting weights, and then held, so the weights
+/// keep their units. Weights stay at 0 or above: every term is meant to be good to have.
+pub fn fit(samples: &[Sample], start: &Weights, steps: u32) -> Fit {
+    let mut w: Vec<f64> = start.to_vec().into_iter().map(f64::from).collect();
+    let scale = best_scale(samples, &w);
+    let error_before = error(samples, &w, scale);
+    let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
+    let (rate, beta1, beta2) = (2.0, 0.9, 0.999);
+    let n = samples.len().max(1) as f64;
+    for step in 1..=steps {
+        let mut gradient = vec![0.0; w.len()];
+        for s in samples {
+            let p = predict(&s.features, &w, scale);
+            let common = -2.0 * (s.result - p) * p * (1.0 - p) * scale / n;
+            for (g, &f) in gradient.iter_mut().zip(&s.features) {
+                *g += common * f64::from(f);
+            }
+        }
+        for j in 0..w.len() {
+            m[j] = beta1 * m[j] + (1.0 - beta1) * gradient[j];
+            v[j] = beta2 * v[j] + (1.0 - beta2) * gradient[j] * gradient[j];
+            let m_hat = m[j] / (1.0 - beta1.powi(step as i32));
+            let v_hat = v[j] / (1.0 - beta2.powi(step as i32));
+            w[j] = (w[j] - rate * m_hat / (v_hat.sqrt() + 1e-12)).max(0.0);
+        }
+    }
+    let error_after = error(samples, &w, scale);
+    let rounded: Vec<i32> = w.iter().map(|x| x.round() as i32).collect();
+    Fit { weights: Weights::from_slice(&rounded), scale, error_before, error_after }
+}
+
+/// The scale that best fits the starting weights, by golden-section search.
+fn best_scale(samples: &[Sample], weights: &[f64]) -> f64 {
+    let (mut low, mut high) = (1e-4_f64, 2e-2_f64);
+    let golden = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = high - golden * (high - low);
+        let b = low + golden * (high - low);
+        if error(samples, weights, a) < error(samples, weights, b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// The fitted weights as the RON file the evaluation reads, with a header saying how they
+/// were made.
+pub fn to_ron(weights: &Weights, how: &str) -> String {
+    let body = ron::ser::to_string_pretty(weights, ron::ser::PrettyConfig::default()).expect("weights serialise");
+    format!(
+        "// The evaluation's weights (src/ai/eval.rs), roughly in hundredths of a Camel.\n\
+         // Written by `khalif-cli tune` ({how}); docs/performance.md says how to rerun it.\n{body}\n"
+    )
+}
+
+/// The share of samples taken from games that ended with a win, for reports.
+pub fn decisive_share(samples: &[Sample]) -> f64 {
+    samples.iter().filter(|s| s.result != 0.5).count() as f64 / samples.len().max(1) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fitting_moves_a_weight_towards_what_wins() {
+        // Positions where having more Raiders always won: the Raider's weight must grow
+        // from a deliberately low start.
+        let mut samples = Vec::new();
+        for extra in 1..=3 {
+            let mut features = [0; TERM_COUNT];
+            features[0] = extra;
+            samples.push(Sample { features, result: 1.0 });
+            features[0] = -extra;
+            samples.push(Sample { features, result: 0.0 });
+        }
+        let mut start = Weights::default().to_vec();
+        start[0] = 10;
+        let start = Weights::from_slice(&start);
+        let fit = fit(&samples, &start, 200);
+        assert!(fit.weights.raider > 10, "raider weight {}", fit.weights.raider);
+        assert!(fit.error_after < fit.error_before);
+    }
+}
