@@ -2,20 +2,28 @@
 //! an adjudication rule for games that would not end, and the Elo difference with its 95%
 //! interval.
 //!
-//! Harness rule (not a game rule, K6.4 has no automatic draw): a game is scored a draw after
-//! `QUIET_TURNS` turns in a row without a capture, or after `MAX_TURNS` turns in all.
+//! Harness rule (not a game rule, K6.4 has no automatic draw): after `QUIET_TURNS` turns in a
+//! row without a capture, or after `MAX_TURNS` turns in all, the game is scored by material:
+//! a side ahead by at least `ADJUDICATION_MARGIN` (in the fixed units of `MATERIAL`, a Guard's
+//! worth) is scored the winner, otherwise the game is a draw.
 
 use rand::{RngExt, SeedableRng, rngs::SmallRng};
 
 use super::eval::Weights;
 use super::levels::level;
 use super::search::{Limits, Searcher, Style};
-use crate::rules::khalif::{Position, Side, Turn, generate_turns, khalif_lost, play};
+use crate::rules::khalif::{Kind, Position, Side, Turn, generate_turns, khalif_lost, play};
 
 /// Turns without a capture after which the harness scores a draw.
 pub const QUIET_TURNS: u32 = 60;
 /// Turns after which the harness scores a draw whatever happens.
 pub const MAX_TURNS: u32 = 400;
+/// Fixed material units for adjudication (Raider, Vizier, Djinn, Guard, Camel), independent
+/// of the tuned weights so that tuning cannot move the harness.
+const MATERIAL: [(Kind, i32); 5] =
+    [(Kind::Raider, 5), (Kind::Vizier, 6), (Kind::Djinn, 4), (Kind::Guard, 3), (Kind::Camel, 1)];
+/// The material lead that wins an adjudicated game.
+pub const ADJUDICATION_MARGIN: i32 = 3;
 /// Random turns played at the start of each game so that games differ.
 const OPENING_TURNS: u32 = 4;
 
@@ -60,6 +68,8 @@ pub struct Tally {
     pub wins: u32,
     pub losses: u32,
     pub draws: u32,
+    /// Wins and losses scored by the harness rule rather than played out.
+    pub adjudicated: u32,
 }
 
 impl Tally {
@@ -93,8 +103,31 @@ pub fn elo_of(s: f64) -> f64 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
     Won(Side),
+    /// Scored a win on material by the harness rule.
+    AdjudicatedWin(Side),
     /// Scored a draw by the harness rule.
     Adjudicated,
+}
+
+impl GameResult {
+    /// The winner, played out or adjudicated.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            GameResult::Won(side) | GameResult::AdjudicatedWin(side) => Some(side),
+            GameResult::Adjudicated => None,
+        }
+    }
+}
+
+/// The harness rule's verdict on a game that ran too long without captures.
+fn adjudicate(pos: &Position) -> GameResult {
+    let material = |side| MATERIAL.iter().map(|&(kind, units)| units * pos.pieces(side, kind).count() as i32).sum::<i32>();
+    let lead = material(Side::Gold) - material(Side::Silver);
+    match lead {
+        l if l >= ADJUDICATION_MARGIN => GameResult::AdjudicatedWin(Side::Gold),
+        l if l <= -ADJUDICATION_MARGIN => GameResult::AdjudicatedWin(Side::Silver),
+        _ => GameResult::Adjudicated,
+    }
 }
 
 /// A finished engine game: how it ended and the position before each turn.
@@ -120,7 +153,7 @@ pub fn play_game(gold: &Player, silver: &Player, opening_seed: u64) -> PlayedGam
             break GameResult::Won(pos.side_to_move().opponent());
         }
         if positions.len() as u32 >= MAX_TURNS || quiet >= QUIET_TURNS {
-            break GameResult::Adjudicated;
+            break adjudicate(&pos);
         }
         positions.push(pos);
         let mover = pos.side_to_move();
@@ -153,11 +186,12 @@ pub fn play_match(a: &Player, b: &Player, games: u32, seed: u64, threads: usize)
     let mut tally = Tally::default();
     for (game, result) in results.into_iter().enumerate() {
         let a_is_gold = game % 2 == 0;
-        match result {
-            GameResult::Adjudicated => tally.draws += 1,
-            GameResult::Won(side) if (side == Side::Gold) == a_is_gold => tally.wins += 1,
-            GameResult::Won(_) => tally.losses += 1,
+        match result.winner() {
+            None => tally.draws += 1,
+            Some(side) if (side == Side::Gold) == a_is_gold => tally.wins += 1,
+            Some(_) => tally.losses += 1,
         }
+        tally.adjudicated += u32::from(matches!(result, GameResult::AdjudicatedWin(_)));
     }
     tally
 }
@@ -184,4 +218,19 @@ pub fn play_games<T: Send>(games: u32, threads: usize, play: impl Fn(u32) -> T +
     });
     results.sort_by_key(|(game, _)| *game);
     results.into_iter().map(|(_, r)| r).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::khalif::parse_kfen;
+
+    #[test]
+    fn the_harness_scores_a_long_quiet_game_by_material() {
+        // Gold is a Guard up (3 units): a win; a Camel up (1 unit): a draw.
+        let guard_up = parse_kfen("4k4/9/9/9/9/9/9/9/3GK4 g 200").unwrap();
+        assert_eq!(adjudicate(&guard_up), GameResult::AdjudicatedWin(Side::Gold));
+        let camel_up = parse_kfen("4k4/9/9/9/9/9/9/9/3CK4 s 200").unwrap();
+        assert_eq!(adjudicate(&camel_up), GameResult::Adjudicated);
+    }
 }

@@ -29,7 +29,7 @@ pub fn levels() -> Vec<Level> {
         level(1, "knows the rules", 1, 250, false),
         level(2, "tavern regular", 1, 120, true),
         level(3, "market trader", 2, 80, true),
-        level(4, "dock captain", 3, 40, true),
+        level(4, "dock captain", 3, 70, true),
         level(5, "barracks champion", 4, 15, true),
         level(6, "master", 6, 0, true),
     ]

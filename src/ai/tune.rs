@@ -3,7 +3,7 @@
 //! `sigmoid(scale × evaluation)` predict those results. The evaluation is linear in its
 //! weights, so each position is reduced once to its feature counts.
 
-use super::arena::{GameResult, Player, opening_of, play_game, play_games};
+use super::arena::{Player, opening_of, play_game, play_games};
 use super::eval::{TERM_COUNT, Weights, features};
 use crate::rules::khalif::{Position, Turn, generate_turns};
 
@@ -24,9 +24,9 @@ pub fn collect(player: &Player, games: u32, seed: u64, threads: usize) -> Vec<Sa
     let mut samples = Vec::new();
     for game in played {
         for pos in game.positions.iter().skip(SKIP_TURNS).filter(|p| is_quiet(p)) {
-            let result = match game.result {
-                GameResult::Adjudicated => 0.5,
-                GameResult::Won(side) => f64::from(u8::from(side == pos.side_to_move())),
+            let result = match game.result.winner() {
+                None => 0.5,
+                Some(side) => f64::from(u8::from(side == pos.side_to_move())),
             };
             samples.push(Sample { features: features(pos), result });
         }

@@ -22,8 +22,9 @@ fn read_weights(path: &Path) -> Result<Weights, String> {
 fn report(a: &str, b: &str, tally: &Tally, secs: f64) {
     let (elo, low, high) = tally.elo();
     println!(
-        "{a} vs {b}: {} wins, {} losses, {} draws (a draw after {QUIET_TURNS} turns without capture), {secs:.0} s",
-        tally.wins, tally.losses, tally.draws
+        "{a} vs {b}: {} wins, {} losses, {} draws; {} of the decided games scored on material after \
+         {QUIET_TURNS} turns without capture; {secs:.0} s",
+        tally.wins, tally.losses, tally.draws, tally.adjudicated
     );
     println!("score {:.1}%, Elo difference {elo:+.0} (95%: {low:+.0} to {high:+.0})", tally.score() * 100.0);
 }
