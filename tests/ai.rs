@@ -112,3 +112,56 @@ fn six_levels_and_the_regulars_file_loads() {
     let error = parse_personalities("[(name: \"X\",\n level: 1, colour: 3)]", "f.ron").unwrap_err();
     assert!(error.starts_with("f.ron:2:"), "names the line: {error}");
 }
+
+#[test]
+fn the_tactics_suite_loads_covers_its_themes_and_is_solved_at_a_fixed_depth() {
+    use khalif::ai::tactics::{Theme, attempt, suite};
+    let suite = suite().unwrap_or_else(|e| panic!("{e}"));
+    assert!(suite.len() >= 30, "{} tactics", suite.len());
+    for theme in [Theme::DjinnDouble, Theme::AvoidRetaliation, Theme::LastKhalif, Theme::Succession] {
+        assert!(suite.iter().filter(|t| t.theme == theme).count() >= 4, "{theme:?} has too few positions");
+    }
+    // Deterministic (a depth, not a time): the timed figure is `khalif-cli tactics`.
+    let missed: Vec<String> = suite
+        .iter()
+        .filter_map(|t| {
+            let (found, ok) = attempt(t, &mut Searcher::new(Weights::default(), 16), &Limits::depth(4));
+            (!ok).then(|| format!("{}: found {found}", t.name))
+        })
+        .collect();
+    assert!(missed.len() * 10 <= suite.len(), "missed at depth 4: {missed:?}");
+}
+
+#[test]
+fn a_bad_tactic_is_named() {
+    use khalif::ai::tactics::parse_tactics;
+    let broken = parse_tactics(
+        "[(name: \"x\", theme: LastKhalif, kfen: \"4k4/9/9/9/9/9/9/9/4K4 g 1\", best: [\"Ke1-e3\"])]",
+        "t.ron",
+    );
+    assert_eq!(broken.unwrap_err(), "t.ron: tactic `x`: `Ke1-e3` is not a legal primary move");
+    let bad_ron = parse_tactics("[(name: \"x\", theme: Nonsense)]", "t.ron").unwrap_err();
+    assert!(bad_ron.starts_with("t.ron:1:"), "{bad_ron}");
+}
+
+#[test]
+fn a_search_resumed_in_small_slices_finds_what_a_whole_search_finds() {
+    // The web build's path: a few hundred nodes per frame, an interrupted iteration redone
+    // from the transposition table in the next slice.
+    let pos =
+        khalif::rules::khalif::parse_kfen("v1dg2gvr/2ccck1cc/1c2c2d1/5Cc2/1rc2C1R1/2CCC4/V2C1V3/1CCCD4/1RDGKG3 g 31")
+            .unwrap();
+    let limits = Limits::depth(4);
+    let whole = Searcher::new(Weights::default(), 16).search(&pos, &limits);
+    let mut searcher = Searcher::new(Weights::default(), 16);
+    let mut search = searcher.start(&pos, &limits);
+    let mut slices = 0;
+    let sliced = loop {
+        slices += 1;
+        if let Some(result) = searcher.resume(&mut search, 500) {
+            break result;
+        }
+    };
+    assert!(slices > 10, "{slices} slices");
+    assert_eq!((sliced.depth, sliced.best, sliced.score), (whole.depth, whole.best, whole.score));
+}

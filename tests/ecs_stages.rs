@@ -113,7 +113,7 @@ fn the_pubs_opponent_answers_without_blocking_the_frame() {
     use khalif::app::Opponent;
     use khalif::rules::khalif::Side;
     let mut app = match_app(Position::start());
-    app.insert_resource(Opponent { side: Side::Silver, player: Player::parse("level:2").unwrap() });
+    app.insert_resource(Opponent { side: Side::Silver, player: Player::parse("level:2").unwrap(), regular: None });
     decide(&mut app, Decision::Primary { from: sq("c2"), to: sq("d3") });
     for _ in 0..2000 {
         app.update();

@@ -121,7 +121,8 @@ impl GameResult {
 
 /// The harness rule's verdict on a game that ran too long without captures.
 fn adjudicate(pos: &Position) -> GameResult {
-    let material = |side| MATERIAL.iter().map(|&(kind, units)| units * pos.pieces(side, kind).count() as i32).sum::<i32>();
+    let material =
+        |side| MATERIAL.iter().map(|&(kind, units)| units * pos.pieces(side, kind).count() as i32).sum::<i32>();
     let lead = material(Side::Gold) - material(Side::Silver);
     match lead {
         l if l >= ADJUDICATION_MARGIN => GameResult::AdjudicatedWin(Side::Gold),

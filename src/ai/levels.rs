@@ -1,8 +1,11 @@
 //! The playing levels, from "knows the rules" to "master", and the pub regulars'
 //! personalities (style weights, a level, banter) read from RON files in `levels/`.
 
+use std::sync::LazyLock;
+
 use serde::Deserialize;
 
+use super::arena::Player;
 use super::eval::Weights;
 use super::search::{Limits, Style};
 
@@ -75,6 +78,12 @@ pub struct Personality {
 }
 
 impl Personality {
+    /// How this regular plays: their level's search with their own style of judgement.
+    pub fn player(&self) -> Player {
+        let level = level(self.level).expect("levels are checked when the file is read");
+        Player { name: self.name.clone(), limits: level.limits, style: level.style, weights: self.weights() }
+    }
+
     /// The evaluation weights this regular plays with.
     pub fn weights(&self) -> Weights {
         let base = Weights::default();
@@ -92,6 +101,22 @@ impl Personality {
             camel_support: scale(base.camel_support, s.camels),
             ..base
         }
+    }
+}
+
+/// The regulars of `levels/personalities.ron`, built into the game (the web build has no files).
+pub fn regulars() -> &'static [Personality] {
+    static REGULARS: LazyLock<Vec<Personality>> = LazyLock::new(|| {
+        parse_personalities(include_str!("../../levels/personalities.ron"), "levels/personalities.ron")
+            .expect("levels/personalities.ron is checked by a test")
+    });
+    &REGULARS
+}
+
+impl Banter {
+    /// One of the lines for a moment, picked by `turn` so a regular does not always say the same.
+    pub fn pick(lines: &[String], turn: u32) -> Option<&str> {
+        (!lines.is_empty()).then(|| lines[turn as usize % lines.len()].as_str())
     }
 }
 

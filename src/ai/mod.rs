@@ -4,10 +4,12 @@
 //! Djinn capture).
 
 pub mod arena;
+pub mod draw;
 mod eval;
 mod hint;
 pub mod levels;
 mod search;
+pub mod tactics;
 pub mod tune;
 
 pub use eval::{TERMS, Weights, evaluate, features};

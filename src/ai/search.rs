@@ -77,6 +77,8 @@ pub struct Searcher {
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    /// A primary move the root leaves out (to find the second best, for the tactics miner).
+    excluded: Option<(Square, Square)>,
 }
 
 /// A search in progress that [`Searcher::resume`] continues a slice at a time, for a front end
@@ -146,6 +148,7 @@ impl Searcher {
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,
+            excluded: None,
         }
     }
 
@@ -157,6 +160,17 @@ impl Searcher {
                 return result;
             }
         }
+    }
+
+    /// The best turn other than those with the primary move `excluded`: how much worse the
+    /// second best is tells whether a position has one clear solution.
+    pub fn search_excluding(&mut self, pos: &Position, limits: &Limits, excluded: (Square, Square)) -> SearchResult {
+        self.table.fill(Entry::default());
+        self.excluded = Some(excluded);
+        let result = self.search(pos, limits);
+        self.excluded = None;
+        self.table.fill(Entry::default());
+        result
     }
 
     /// Begins a search to be continued by [`Searcher::resume`]; the limits count from now.
@@ -218,13 +232,15 @@ impl Searcher {
         let hint = self.probe(pos).and_then(|e| e.best);
         let groups = self.ordered_groups(pos, false, 0, hint);
         let (mut alpha, mut best) = (-INFINITY, None);
-        for (i, group) in groups.iter().enumerate() {
+        let excluded = self.excluded;
+        let groups = groups.into_iter().filter(|g| Some((g[0].from, g[0].to)) != excluded);
+        for (i, group) in groups.enumerate() {
             // Principal variation search: later moves are first proved worse with a null window.
             let null_window = i > 0;
             let beta = if null_window { alpha + 1 } else { INFINITY };
-            let (mut score, mut turn) = self.group_value(pos, group, depth - 1, alpha, beta, 0, false);
+            let (mut score, mut turn) = self.group_value(pos, &group, depth - 1, alpha, beta, 0, false);
             if null_window && score > alpha && !self.stopped {
-                (score, turn) = self.group_value(pos, group, depth - 1, alpha, INFINITY, 0, false);
+                (score, turn) = self.group_value(pos, &group, depth - 1, alpha, INFINITY, 0, false);
             }
             if self.stopped {
                 break;

@@ -101,15 +101,9 @@ pub fn random_placements(seed: u64, count: usize) -> Vec<Position> {
 /// A position from a list such as `"Ke1 Vb1 ke9 cd7"` (upper case Gold, lower case Silver)
 /// and the side to move (`'g'` or `'s'`); checked by the KFEN parser (one Khalif each, K4.3).
 pub fn setup(pieces: &str, side: char) -> Position {
-    use khalif::rules::khalif::{Piece, Side, Square};
-    let mut pos = Position::empty(if side == 'g' { Side::Gold } else { Side::Silver });
-    for token in pieces.split_whitespace() {
-        let mut chars = token.chars();
-        let piece = Piece::from_letter(chars.next().unwrap()).unwrap_or_else(|| panic!("bad piece in `{token}`"));
-        let square: Square = chars.as_str().parse().unwrap_or_else(|e| panic!("`{token}`: {e}"));
-        pos.put(square, piece);
-    }
-    kfen(&pos.to_kfen())
+    use khalif::rules::khalif::{Side, parse_piece_list};
+    let side = if side == 'g' { Side::Gold } else { Side::Silver };
+    parse_piece_list(pieces, side).unwrap_or_else(|e| panic!("`{pieces}`: {e}"))
 }
 
 /// The legal destinations of the piece on a square, as sorted square names.

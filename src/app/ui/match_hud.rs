@@ -9,7 +9,7 @@ use crate::ai::{Limits, Searcher, Weights, hint};
 use crate::app::board::{BoardReset, captured_pieces};
 use crate::app::clicks::Selection;
 use crate::app::commands::GameCommand;
-use crate::app::opponent::{Opponent, Thinking};
+use crate::app::opponent::{Opponent, Speech, Thinking};
 use crate::app::screens::Screen;
 use crate::app::session::{PlayerDecision, Session};
 use crate::rules::khalif::{Decision, Kind, Pending, Piece, Side};
@@ -17,7 +17,7 @@ use crate::rules::khalif::{Decision, Kind, Pending, Piece, Side};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (status_bar, side_panel, draw_offer).run_if(in_state(Screen::Match).or_else(in_state(Screen::Result))),
+        (status_bar, side_panel, draw_offer, speech).run_if(in_state(Screen::Match).or_else(in_state(Screen::Result))),
     );
 }
 
@@ -252,10 +252,29 @@ fn side_panel(
     Ok(())
 }
 
-fn draw_offer(mut contexts: EguiContexts, session: Res<Session>, mut commands: MessageWriter<GameCommand>) -> Result {
-    let Some(offered_by) = session.game.draw_offer() else { return Ok(()) };
+/// The regular's words, in a bubble under the status banner.
+fn speech(mut contexts: EguiContexts, speech: Res<Speech>) -> Result {
+    let Some((name, line)) = &speech.line else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
+    banner(ctx, "speech", egui::Align2::CENTER_TOP, [0.0, 92.0], |ui| {
+        ui.label(egui::RichText::new(format!("“{line}”")).italics().size(17.0));
+        ui.label(egui::RichText::new(format!("— {name}")).size(13.0));
+    });
+    Ok(())
+}
+
+fn draw_offer(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    opponent: Option<Res<Opponent>>,
+    mut commands: MessageWriter<GameCommand>,
+) -> Result {
+    let Some(offered_by) = session.game.draw_offer() else { return Ok(()) };
     let answering = offered_by.opponent();
+    if opponent.is_some_and(|o| o.side == answering) {
+        return Ok(()); // the pub's opponent answers for itself
+    }
+    let ctx = contexts.ctx_mut()?;
     egui::Window::new("A draw is offered")
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)

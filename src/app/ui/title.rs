@@ -4,7 +4,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiState;
-use crate::ai::arena::Player;
+use crate::ai::levels::regulars;
 use crate::app::commands::GameCommand;
 use crate::app::opponent::Opponent;
 use crate::app::screens::Screen;
@@ -50,18 +50,14 @@ fn title_menu(
                 egui::ComboBox::from_id_salt("regular").selected_text(regular_name(ui_state.regular)).show_ui(
                     ui,
                     |ui| {
-                        for (i, (name, level)) in REGULARS.iter().enumerate() {
-                            ui.selectable_value(&mut ui_state.regular, i, format!("{name} (level {level})"));
+                        for i in 0..regulars().len() {
+                            ui.selectable_value(&mut ui_state.regular, i, regular_name(i));
                         }
                     },
                 );
                 if ui.add(wide("Sit down and play")).clicked() {
-                    let (name, level) = REGULARS[ui_state.regular];
-                    if let Ok(player) = Player::parse(&format!("level:{level}")) {
-                        bevy_commands.insert_resource(Opponent {
-                            side: ui_state.play_as.opponent(),
-                            player: Player { name: name.to_string(), ..player },
-                        });
+                    if let Some(regular) = regulars().get(ui_state.regular) {
+                        bevy_commands.insert_resource(Opponent::regular(ui_state.play_as.opponent(), regular));
                         commands.write(GameCommand::Start(Box::new(Game::new(Position::start()))));
                     }
                 }
@@ -86,18 +82,8 @@ fn title_menu(
     Ok(())
 }
 
-/// The regulars one can sit down with from the title screen, with their levels
-/// (their banter and styles live in `levels/personalities.ron`).
-const REGULARS: [(&str, u8); 6] = [
-    ("Old Yusuf", 1),
-    ("Samira of the Spice Stalls", 2),
-    ("Harun the Dockhand", 3),
-    ("Captain Qasim", 4),
-    ("Lady Nur of the Courtyard", 5),
-    ("The Khalif of the Square", 6),
-];
-
 fn regular_name(i: usize) -> String {
-    let (name, level) = REGULARS[i.min(REGULARS.len() - 1)];
-    format!("{name} (level {level})")
+    let regulars = regulars();
+    let regular = &regulars[i.min(regulars.len() - 1)];
+    format!("{} (level {})", regular.name, regular.level)
 }

@@ -6,8 +6,9 @@ use std::time::Instant;
 
 use khalif::ai::arena::{Player, QUIET_TURNS, Tally};
 use khalif::ai::levels::levels;
+use khalif::ai::tactics::{Theme, attempt, primary_move, suite};
 use khalif::ai::{Limits, Searcher, Weights, tune as fitting};
-use khalif::rules::khalif::{Position, play as play_turn, write_turn};
+use khalif::rules::khalif::{Event, Kind, Position, Turn, generate_turns, play as play_turn, replay, write_turn};
 
 fn threads_or_cores(threads: Option<usize>) -> usize {
     threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -61,6 +62,98 @@ pub fn ladder(games: u32, seed: u64, upper: &[u8], threads: Option<usize>) -> Re
         report(&a.name, &b.name, &tally, started.elapsed().as_secs_f64());
     }
     Ok(())
+}
+
+/// The top level's judgement (no noise, captures followed) searching for a time per move.
+fn top_level_limits(seconds: f64) -> Result<Limits, String> {
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        return Err(format!("--time {seconds}: give a positive number of seconds"));
+    }
+    Ok(Limits { depth: 64, nodes: None, time: Some(std::time::Duration::from_secs_f64(seconds)) })
+}
+
+/// Runs the suite and prints each position's result and the count solved.
+pub fn tactics(seconds: f64) -> Result<(), String> {
+    let limits = top_level_limits(seconds)?;
+    let suite = suite()?;
+    let mut solved = 0;
+    for tactic in &suite {
+        let mut searcher = Searcher::new(Weights::default(), 20);
+        let started = Instant::now();
+        let (found, ok) = attempt(tactic, &mut searcher, &limits);
+        solved += usize::from(ok);
+        let verdict = if ok { "solved" } else { "MISSED" };
+        let secs = started.elapsed().as_secs_f64();
+        println!(
+            "{verdict:>6} {:<28} {:?}: found {found}, wanted {} ({secs:.2} s)",
+            tactic.name,
+            tactic.theme,
+            tactic.best.join(" or ")
+        );
+    }
+    println!("{solved} of {} solved within {seconds} s each", suite.len());
+    Ok(())
+}
+
+/// The theme of a winning turn, if it shows one of the suite's themes.
+fn theme_of(pos: &Position, best: &Turn, turns: &[Turn]) -> Option<Theme> {
+    let events = replay(pos, best).ok()?;
+    let mover = pos.side_to_move();
+    let succeeded = events.iter().any(|e| matches!(e, Event::Succeeded { side, .. } if *side != mover));
+    if events.iter().any(|e| matches!(e, Event::KhalifLost { side } if *side != mover)) {
+        return Some(if succeeded { Theme::Succession } else { Theme::LastKhalif });
+    }
+    if best.chain.is_some() {
+        return Some(Theme::DjinnDouble);
+    }
+    // A capture of something worth more than the Camel that a Guard would take back.
+    let tempting = turns.iter().any(|t| {
+        (t.from, t.to) != (best.from, best.to)
+            && t.first.retaliator.is_some()
+            && pos.piece_at(t.to).is_some_and(|p| p.kind != Kind::Camel)
+    });
+    (tempting && pos.piece_at(best.to).is_some()).then_some(Theme::AvoidRetaliation)
+}
+
+/// Self-play positions where one primary move is clearly best and shows a theme.
+pub fn mine_tactics(games: u32, per_theme: usize, seed: u64) {
+    let player = Player::parse("level:3").expect("a level");
+    let played = khalif::ai::arena::play_games(games, threads_or_cores(None), |game| {
+        khalif::ai::arena::play_game(&player, &player, seed * 7919 + u64::from(game)).positions
+    });
+    let limits = Limits::depth(6);
+    let mut found: Vec<(Theme, String)> = Vec::new();
+    for (game, positions) in played.iter().enumerate() {
+        for (n, pos) in positions.iter().enumerate().skip(8) {
+            let mut turns = Vec::new();
+            generate_turns(pos, &mut turns);
+            if turns.iter().all(|t| pos.piece_at(t.to).is_none()) {
+                continue;
+            }
+            let mut searcher = Searcher::new(Weights::default(), 18);
+            let best = searcher.search(pos, &limits);
+            let Some(turn) = best.best else { continue };
+            let Some(theme) = theme_of(pos, &turn, &turns) else { continue };
+            if found.iter().filter(|(t, _)| *t == theme).count() >= per_theme {
+                continue;
+            }
+            let second = searcher.search_excluding(pos, &limits, (turn.from, turn.to));
+            let stand = khalif::ai::evaluate(pos, &Weights::default());
+            if best.score - second.score < 250 || best.score - stand < 250 {
+                continue;
+            }
+            let name = format!("game {game} turn {n}");
+            let entry = format!(
+                "    (name: \"{name}\", theme: {theme:?}, kfen: \"{}\", best: [\"{}\"]), // {} vs {}",
+                pos.to_kfen(),
+                primary_move(pos, &turn),
+                best.score,
+                second.score
+            );
+            println!("{entry}");
+            found.push((theme, entry));
+        }
+    }
 }
 
 /// Fits the weights to self-play results and writes them where the evaluation reads them.

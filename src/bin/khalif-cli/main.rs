@@ -103,6 +103,23 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Run the tactics suite (levels/tactics.ron) with the top level, each position within a time.
+    Tactics {
+        /// Seconds per position.
+        #[arg(long, default_value_t = 1.0)]
+        time: f64,
+    },
+    /// Find tactics in self-play games: positions with one clearly winning move, by theme,
+    /// printed as entries for levels/tactics.ron.
+    MineTactics {
+        #[arg(long, default_value_t = 40)]
+        games: u32,
+        /// Stop a theme after this many positions.
+        #[arg(long, default_value_t = 8)]
+        per_theme: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Fit the evaluation's weights to the results of self-play games (Texel's method).
     Tune {
         /// Self-play games to learn from.
@@ -204,6 +221,8 @@ fn run(command: Command) -> Result<(), String> {
             engine::play_match(&gold, &silver, games, seed, gold_weights.as_deref(), threads)?
         }
         Command::Ladder { games, seed, upper, threads } => engine::ladder(games, seed, &upper, threads)?,
+        Command::Tactics { time } => engine::tactics(time)?,
+        Command::MineTactics { games, per_theme, seed } => engine::mine_tactics(games, per_theme, seed),
         Command::Tune { games, player, seed, steps, out, threads } => {
             engine::tune(&player, games, seed, steps, &out, threads)?
         }

@@ -186,3 +186,21 @@ impl std::str::FromStr for Position {
 pub fn parse_position_arg(text: &str) -> Result<Position, KfenError> {
     if text.trim() == "start" { Ok(Position::start()) } else { parse_kfen(text) }
 }
+
+/// Parses a position written as a list of pieces on squares (`"Ke1 Da3 ki9"`, upper case
+/// Gold, lower case Silver) with `side` to move: handier than KFEN for composed positions
+/// such as puzzles and tactics. The result must pass KFEN's checks.
+pub fn parse_piece_list(pieces: &str, side: Side) -> Result<Position, KfenError> {
+    let mut pos = Position::empty(side);
+    for token in pieces.split_whitespace() {
+        let mut chars = token.chars();
+        let letter = chars.next().unwrap_or(' ');
+        let piece = Piece::from_letter(letter).ok_or_else(|| error(None, format!("`{token}`: no piece `{letter}`")))?;
+        let square: Square = chars.as_str().parse().map_err(|e| error(None, format!("`{token}`: {e}")))?;
+        if pos.piece_at(square).is_some() {
+            return Err(error(None, format!("`{token}`: {square} already holds a piece")));
+        }
+        pos.put(square, piece);
+    }
+    parse_kfen(&pos.to_kfen())
+}
