@@ -128,3 +128,25 @@ fn the_pubs_opponent_answers_without_blocking_the_frame() {
     assert_eq!(session.game.history().len(), 2, "Silver's regular has replied");
     assert_eq!(session.game.position().side_to_move(), Side::Gold);
 }
+
+#[test]
+fn a_regular_greets_the_table_and_turns_down_an_early_draw() {
+    use khalif::ai::levels::regulars;
+    use khalif::app::{GameCommand, Opponent, Speech};
+    use khalif::rules::khalif::Side;
+    let mut app = match_app(Position::start());
+    let yusuf = &regulars()[0];
+    app.insert_resource(Opponent::regular(Side::Silver, yusuf));
+    app.update();
+    let said = app.world().resource::<Speech>().line.clone();
+    assert_eq!(said, Some((yusuf.name.clone(), yusuf.banter.opening[0].clone())), "the opening line");
+    // K6.4: Gold offers a draw at once; a level game that is not stuck goes on.
+    app.world_mut().write_message(GameCommand::OfferDraw(Side::Gold));
+    for _ in 0..3 {
+        app.update();
+    }
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.game.draw_offer(), None, "the offer was answered");
+    assert_eq!(session.game.outcome(), None, "and declined");
+    assert_eq!(app.world().resource::<Speech>().line.as_ref().map(|(_, l)| l.as_str()), Some("No. We play on."));
+}

@@ -28,7 +28,7 @@ pub use board::{OnSquare, PieceView, board_mismatch};
 pub use clicks::{Selection, SquareClicked};
 pub use commands::GameCommand;
 pub use launch::{LaunchOptions, View};
-pub use opponent::{Opponent, Thinking};
+pub use opponent::{Opponent, Speech, Thinking};
 pub use screens::Screen;
 pub use session::{PlayerDecision, Session, Staged};
 pub use stages::{StageLog, StageSet};
