@@ -24,6 +24,10 @@ struct Args {
     /// Pick up the piece on this square at the start, showing its moves.
     #[arg(long)]
     select: Option<Square>,
+    /// Play against the regular with this number (1-6, as listed on the title screen); they
+    /// take the side not to move.
+    #[arg(long, requires = "position", value_parser = clap::value_parser!(u8).range(1..=6))]
+    against: Option<u8>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -50,6 +54,7 @@ fn main() -> std::process::ExitCode {
         },
         frames: args.frames,
         select: args.select,
+        against: args.against.map(|n| usize::from(n) - 1),
     });
     std::process::ExitCode::SUCCESS
 }

@@ -28,6 +28,9 @@ pub struct LaunchOptions {
     pub frames: u32,
     /// Pick up the piece on this square at the start (shows its legal moves in a screenshot).
     pub select: Option<Square>,
+    /// Sit this regular (an index into `levels/personalities.ron`) at the table, on the side
+    /// not to move.
+    pub against: Option<usize>,
 }
 
 impl LaunchOptions {

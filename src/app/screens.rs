@@ -4,7 +4,9 @@ use bevy::prelude::*;
 
 use super::clicks::Selection;
 use super::launch::LaunchOptions;
+use super::opponent::Opponent;
 use super::session::Session;
+use crate::ai::levels::regulars;
 use crate::rules::khalif::Game;
 
 /// Which screen the player is on.
@@ -24,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
 /// A start position on the command line skips the title screen (a screenshot without one
 /// shows the title).
 fn start_from_options(
+    mut commands: Commands,
     options: Option<Res<LaunchOptions>>,
     mut session: ResMut<Session>,
     mut selection: ResMut<Selection>,
@@ -34,5 +37,8 @@ fn start_from_options(
     if let Some(position) = options.position {
         *session = Session::new(Game::new(position));
         next.set(Screen::Match);
+        if let Some(regular) = options.against.and_then(|n| regulars().get(n)) {
+            commands.insert_resource(Opponent::regular(position.side_to_move().opponent(), regular));
+        }
     }
 }
