@@ -7,7 +7,10 @@
 //! a side ahead by at least `ADJUDICATION_MARGIN` (in the fixed units of `MATERIAL`, a Guard's
 //! worth) is scored the winner, otherwise the game is a draw.
 
+use std::time::Duration;
+
 use rand::{RngExt, SeedableRng, rngs::SmallRng};
+use web_time::Instant;
 
 use super::eval::Weights;
 use super::levels::level;
@@ -70,6 +73,14 @@ pub struct Tally {
     pub draws: u32,
     /// Wins and losses scored by the harness rule rather than played out.
     pub adjudicated: u32,
+}
+
+/// A match's tally and how long each player thought at most over one turn (not part of the
+/// deterministic tally: it depends on the machine).
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    pub tally: Tally,
+    pub longest_turn: [Duration; 2],
 }
 
 impl Tally {
@@ -135,6 +146,8 @@ fn adjudicate(pos: &Position) -> GameResult {
 pub struct PlayedGame {
     pub result: GameResult,
     pub positions: Vec<Position>,
+    /// The longest time Gold and Silver thought over one turn.
+    pub longest_turn: [Duration; 2],
 }
 
 /// Plays one game; `opening_seed` picks the random opening turns.
@@ -143,6 +156,7 @@ pub fn play_game(gold: &Player, silver: &Player, opening_seed: u64) -> PlayedGam
     let mut pos = Position::start();
     let mut searchers = [gold.searcher(), silver.searcher()];
     let mut positions = Vec::new();
+    let mut longest_turn = [Duration::ZERO; 2];
     let mut quiet = 0;
     let result = loop {
         if let Some(loser) = khalif_lost(&pos) {
@@ -162,13 +176,16 @@ pub fn play_game(gold: &Player, silver: &Player, opening_seed: u64) -> PlayedGam
             turns[rng.random_range(0..turns.len())]
         } else {
             let player = if mover == Side::Gold { gold } else { silver };
-            searchers[mover.index()].search(&pos, &player.limits).best.unwrap_or(turns[0])
+            let started = Instant::now();
+            let best = searchers[mover.index()].search(&pos, &player.limits).best;
+            longest_turn[mover.index()] = longest_turn[mover.index()].max(started.elapsed());
+            best.unwrap_or(turns[0])
         };
         let before = pos.occupied().count();
         play(&mut pos, &turn);
         quiet = if pos.occupied().count() < before { 0 } else { quiet + 1 };
     };
-    PlayedGame { result, positions }
+    PlayedGame { result, positions, longest_turn }
 }
 
 /// The opening seed of game `game` of a match: each pair of games shares an opening.
@@ -180,21 +197,31 @@ pub(crate) fn opening_of(seed: u64, game: u32) -> u64 {
 /// Gold in the even games), each pair of games sharing an opening; returns `a`'s tally. The
 /// tally does not depend on the number of threads.
 pub fn play_match(a: &Player, b: &Player, games: u32, seed: u64, threads: usize) -> Tally {
-    let results = play_games(games, threads, |game| {
+    play_match_timed(a, b, games, seed, threads).tally
+}
+
+/// [`play_match`], with the longest turn of `a` and of `b`.
+pub fn play_match_timed(a: &Player, b: &Player, games: u32, seed: u64, threads: usize) -> MatchReport {
+    let played = play_games(games, threads, |game| {
         let (gold, silver) = if game % 2 == 0 { (a, b) } else { (b, a) };
-        play_game(gold, silver, opening_of(seed, game)).result
+        play_game(gold, silver, opening_of(seed, game))
     });
-    let mut tally = Tally::default();
-    for (game, result) in results.into_iter().enumerate() {
+    let mut report = MatchReport { tally: Tally::default(), longest_turn: [Duration::ZERO; 2] };
+    let tally = &mut report.tally;
+    for (game, played) in played.into_iter().enumerate() {
         let a_is_gold = game % 2 == 0;
+        let result = played.result;
         match result.winner() {
             None => tally.draws += 1,
             Some(side) if (side == Side::Gold) == a_is_gold => tally.wins += 1,
             Some(_) => tally.losses += 1,
         }
         tally.adjudicated += u32::from(matches!(result, GameResult::AdjudicatedWin(_)));
+        let [gold, silver] = played.longest_turn;
+        let (for_a, for_b) = if a_is_gold { (gold, silver) } else { (silver, gold) };
+        report.longest_turn = [report.longest_turn[0].max(for_a), report.longest_turn[1].max(for_b)];
     }
-    tally
+    report
 }
 
 /// Runs `play(game)` for each game number on up to `threads` threads; results in game order.

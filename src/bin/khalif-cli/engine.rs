@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use khalif::ai::arena::{Player, QUIET_TURNS, Tally};
+use khalif::ai::arena::{MatchReport, Player, QUIET_TURNS, play_match_timed};
 use khalif::ai::levels::levels;
 use khalif::ai::tactics::{Theme, attempt, primary_move, suite};
 use khalif::ai::{Limits, Searcher, Weights, tune as fitting};
@@ -20,7 +20,8 @@ fn read_weights(path: &Path) -> Result<Weights, String> {
         .map_err(|e| format!("{}:{}:{}: {}", path.display(), e.span.start.line, e.span.start.col, e.code))
 }
 
-fn report(a: &str, b: &str, tally: &Tally, secs: f64) {
+fn report(a: &str, b: &str, match_report: &MatchReport, secs: f64) {
+    let tally = &match_report.tally;
     let (elo, low, high) = tally.elo();
     println!(
         "{a} vs {b}: {} wins, {} losses, {} draws; {} of the decided games scored on material after \
@@ -28,6 +29,8 @@ fn report(a: &str, b: &str, tally: &Tally, secs: f64) {
         tally.wins, tally.losses, tally.draws, tally.adjudicated
     );
     println!("score {:.1}%, Elo difference {elo:+.0} (95%: {low:+.0} to {high:+.0})", tally.score() * 100.0);
+    let [la, lb] = match_report.longest_turn.map(|d| d.as_secs_f64());
+    println!("longest turn: {a} {la:.2} s, {b} {lb:.2} s");
 }
 
 /// Plays a match and prints the tally and the Elo difference.
@@ -45,7 +48,7 @@ pub fn play_match(
         a.name = format!("{} with {}", a.name, path.display());
     }
     let started = Instant::now();
-    let tally = khalif::ai::arena::play_match(&a, &b, games, seed, threads_or_cores(threads));
+    let tally = play_match_timed(&a, &b, games, seed, threads_or_cores(threads));
     report(&a.name, &b.name, &tally, started.elapsed().as_secs_f64());
     Ok(())
 }
@@ -58,7 +61,7 @@ pub fn ladder(games: u32, seed: u64, upper: &[u8], threads: Option<usize>) -> Re
     for (hi, lo) in pairs.into_iter().filter(|(hi, _)| upper.is_empty() || upper.contains(hi)) {
         let (a, b) = (Player::parse(&format!("level:{hi}"))?, Player::parse(&format!("level:{lo}"))?);
         let started = Instant::now();
-        let tally = khalif::ai::arena::play_match(&a, &b, games, seed, threads_or_cores(threads));
+        let tally = play_match_timed(&a, &b, games, seed, threads_or_cores(threads));
         report(&a.name, &b.name, &tally, started.elapsed().as_secs_f64());
     }
     Ok(())
