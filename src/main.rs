@@ -37,6 +37,17 @@ enum ViewArg {
 }
 
 fn main() -> std::process::ExitCode {
+    #[cfg(target_arch = "wasm32")]
+    {
+        khalif::app::run(khalif::app::page_options());
+        return std::process::ExitCode::SUCCESS;
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    run_native()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn run_native() -> std::process::ExitCode {
     let args = Args::parse();
     let position = match args.position.as_deref().map(parse_position_arg).transpose() {
         Ok(position) => position,

@@ -21,6 +21,8 @@ mod settings;
 mod stages;
 mod textures;
 mod ui;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 use bevy::prelude::*;
 
@@ -32,6 +34,8 @@ pub use opponent::{Opponent, Speech, Thinking};
 pub use screens::Screen;
 pub use session::{PlayerDecision, Session, Staged};
 pub use stages::{StageLog, StageSet};
+#[cfg(target_arch = "wasm32")]
+pub use web::page_options;
 
 /// The frame's phases, in order: what the players did, what the core made of it, the K5
 /// stages that show it on the board, then animation and presentation.
@@ -54,6 +58,9 @@ pub fn run(options: LaunchOptions) {
         primary_window: Some(Window {
             title: "Khalif — the desert pubs of Zarhalem".into(),
             resolution: options.window_size().into(),
+            // On the web: draw into the page's canvas and follow the window's size.
+            canvas: Some("#khalif".into()),
+            fit_canvas_to_parent: true,
             ..default()
         }),
         ..default()
@@ -107,4 +114,6 @@ fn presentation_plugin(app: &mut App) {
         ui::plugin,
         screenshot::plugin,
     ));
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web::plugin);
 }

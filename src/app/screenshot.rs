@@ -1,7 +1,7 @@
 //! Screenshot mode: render a few frames, save the window to a PNG, report frame times, exit.
 
 use std::path::PathBuf;
-use std::time::Instant;
+use web_time::Instant;
 
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;

@@ -1,6 +1,5 @@
 //! Reading and writing one value as a RON file, the format of every file the player may edit.
 
-use std::fs;
 use std::io;
 use std::path::Path;
 
@@ -17,7 +16,7 @@ use super::{ParseProblem, PersistError, quarantine, write_atomic};
 /// cannot be read at all (permissions, a folder in its place) is left alone and reported as
 /// [`PersistError::Read`], because nothing says its content is bad.
 pub fn load_ron<T: DeserializeOwned>(path: &Path) -> Result<Option<T>, PersistError> {
-    let bytes = match fs::read(path) {
+    let bytes = match super::read(path) {
         Ok(bytes) => bytes,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(source) => return Err(PersistError::Read { path: path.to_path_buf(), source }),

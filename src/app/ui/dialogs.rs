@@ -1,7 +1,8 @@
 //! The rules reference, the settings, and saving and loading game records.
 
 use std::path::PathBuf;
-use std::time::{SystemTime, UNIX_EPOCH};
+
+use web_time::{SystemTime, UNIX_EPOCH};
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -162,28 +163,17 @@ fn load_window(
     }
     let mut open = true;
     egui::Window::new("Load a game").open(&mut open).default_width(380.0).show(ctx, |ui| {
-        let mut files: Vec<(PathBuf, SystemTime)> = saves_folder()
-            .and_then(|f| std::fs::read_dir(f).ok())
-            .into_iter()
-            .flatten()
-            .filter_map(|e| e.ok())
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == EXTENSION))
-            .map(|p| {
-                let modified = std::fs::metadata(&p).and_then(|m| m.modified()).unwrap_or(UNIX_EPOCH);
-                (p, modified)
-            })
-            .collect();
-        files.sort_by(|a, b| b.1.cmp(&a.1));
+        let files: Vec<PathBuf> = saves_folder().map(|f| crate::persist::list(&f, EXTENSION)).unwrap_or_default();
         if files.is_empty() {
             ui.label("No saved games yet.");
         }
         egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| {
-            for (path, _) in files {
+            for path in files {
                 let name = path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
                 if ui.button(name).clicked() {
-                    match std::fs::read_to_string(&path)
+                    match crate::persist::read(&path)
                         .map_err(|e| e.to_string())
+                        .and_then(|b| String::from_utf8(b).map_err(|e| e.to_string()))
                         .and_then(|t| Record::parse(&t).map_err(|e| e.to_string()))
                     {
                         Ok(record) => {

@@ -1,0 +1,124 @@
+// The web build in a real browser: Debian's Chromium, headless, driven by playwright-core.
+// Loads the site, checks the first frame is drawn, makes a move by clicking the canvas, then
+// plays a few turns against the pub's level-1 regular. Prints the figures it measures.
+//
+//   node web/e2e.mjs http://localhost:8080/ [screenshot-folder]
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+
+const base = process.argv[2] ?? "http://localhost:8080/";
+const shots = process.argv[3] ?? "web/site/shots";
+mkdirSync(shots, { recursive: true });
+const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+  console.log(`ok - ${message}`);
+}
+
+async function state(page) {
+  return page.evaluate(() => JSON.parse(window.khalif || "null"));
+}
+
+async function waitFor(page, what, predicate, seconds) {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const s = await state(page);
+    if (s && predicate(s)) return s;
+    if (Date.now() > deadline) throw new Error(`timed out after ${seconds} s waiting for ${what}; state: ${JSON.stringify(s)?.slice(0, 400)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/// Clicks the centre of `square` on the canvas, as the game reports it.
+async function clickSquare(page, square) {
+  const s = await state(page);
+  const [x, y] = s.squares[square];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.waitForTimeout(60);
+  await page.mouse.up();
+  await page.waitForTimeout(150);
+}
+
+async function openPage(browser, query) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const started = Date.now();
+  await page.goto(base + query);
+  await page.waitForSelector("#gate:not([hidden])", { timeout: 300_000 });
+  await page.click("#gate button");
+  return { page, errors, started };
+}
+
+/// Whether a PNG screenshot has more than a handful of distinct colours (a drawn scene).
+async function notBlank(page, path) {
+  await page.screenshot({ path });
+  return page.evaluate(async () => {
+    const canvas = document.getElementById("khalif");
+    const copy = document.createElement("canvas");
+    copy.width = 64;
+    copy.height = 36;
+    const context = copy.getContext("2d");
+    context.drawImage(canvas, 0, 0, 64, 36);
+    const data = context.getImageData(0, 0, 64, 36).data;
+    const colours = new Set();
+    for (let i = 0; i < data.length; i += 4) colours.add(`${data[i] >> 3},${data[i + 1] >> 3},${data[i + 2] >> 3}`);
+    return colours.size;
+  });
+}
+
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist"],
+});
+try {
+  // 1. A local match: the page loads, the first frame is drawn, a clicked move is listed.
+  {
+    const { page, errors, started } = await openPage(browser, "?position=start");
+    const first = await waitFor(page, "the first frame", (s) => s.ready && Object.keys(s.squares).length === 81, 300);
+    const figures = await page.evaluate(() => window.khalifPage);
+    console.log(`figure: wasm loaded and started in ${figures.loadedMs} ms, first frame at ${figures.firstFrameMs} ms (page clock), ${Date.now() - started} ms wall`);
+    check(first.screen === "Match" && first.moves.length === 0, "a local match from the start position is on screen");
+    await page.waitForTimeout(3000); // let the pub's textures and lights settle
+    const colours = await notBlank(page, `${shots}/web-start.png`);
+    check(colours > 20, `the first frame is drawn (${colours} colours in a 64x36 sample)`);
+    await clickSquare(page, "c2");
+    await clickSquare(page, "d3");
+    const moved = await waitFor(page, "the move in the move list", (s) => s.moves.length === 1, 60);
+    check(moved.moves[0].startsWith("Cc2-d3"), `the clicked move is in the move list: ${moved.moves[0]}`);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${shots}/web-after-move.png` });
+    check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
+    await page.close();
+  }
+
+  // 2. Against the pub's level-1 regular: a few turns go by, the page stays responsive.
+  {
+    const { page, errors } = await openPage(browser, "?position=start&against=1");
+    await waitFor(page, "the match", (s) => s.ready && s.toMove === "Gold" && Object.keys(s.squares).length === 81, 300);
+    for (let turn = 0; turn < 3; turn++) {
+      const s = await waitFor(page, "Gold's turn", (s) => s.toMove === "Gold" && !s.thinking, 120);
+      // A quiet move (no capture, so no decisions inside the turn), a different one each turn.
+      const quiet = s.legal.filter((m) => m.includes("-"));
+      const [from, to] = quiet[(turn * 7) % quiet.length].split("-");
+      await clickSquare(page, from);
+      await clickSquare(page, to);
+      await waitFor(page, `Gold's turn ${turn + 1} and Silver's reply`, (t) => t.moves.length >= 2 * (turn + 1), 180);
+    }
+    const s = await state(page);
+    check(s.moves.length >= 6, `three turns each against level 1: ${s.moves.join(", ")}`);
+    const figures = await page.evaluate(() => window.khalifPage);
+    console.log(`figure: longest frame while the AI thought ${figures.longestThinkingFrameMs.toFixed(1)} ms over ${figures.thinkingFrames} frames`);
+    await page.screenshot({ path: `${shots}/web-vs-ai.png` });
+    check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
+    await page.close();
+  }
+  console.log("web e2e: all passed");
+} finally {
+  await browser.close();
+}
