@@ -3,8 +3,11 @@
 use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
+#[cfg(not(target_arch = "wasm32"))]
 use khalif::app::{LaunchOptions, View};
-use khalif::rules::khalif::{Square, parse_position_arg};
+use khalif::rules::khalif::Square;
+#[cfg(not(target_arch = "wasm32"))]
+use khalif::rules::khalif::parse_position_arg;
 
 #[derive(Parser)]
 #[command(name = "khalif", version, about = "Khalif — the desert pubs of Zarhalem")]

@@ -20,7 +20,7 @@ fi
 
 cargo build --profile web --target wasm32-unknown-unknown --bin khalif
 mkdir -p "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name khalif \
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir "$out" --out-name khalif \
     "$target_dir/wasm32-unknown-unknown/web/khalif.wasm"
 if [ "${WASM_OPT:-0}" = 1 ]; then
     # Optional size pass with Binaryen's wasm-opt from npm (web/package.json).

@@ -11,8 +11,10 @@ const shots = process.argv[3] ?? "web/site/shots";
 mkdirSync(shots, { recursive: true });
 const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
+let passed = 0;
 function check(condition, message) {
   if (!condition) throw new Error(message);
+  passed += 1;
   console.log(`ok - ${message}`);
 }
 
@@ -30,19 +32,35 @@ async function waitFor(page, what, predicate, seconds) {
   }
 }
 
+/// Waits until the game has drawn `n` more frames: software rendering is slow, and a press
+/// and its release must fall in different frames to be a click.
+async function frames(page, n) {
+  const start = (await state(page)).frame;
+  await waitFor(page, `${n} frames`, (s) => s.frame >= start + n, 120);
+}
+
 /// Clicks the centre of `square` on the canvas, as the game reports it.
 async function clickSquare(page, square) {
   const s = await state(page);
   const [x, y] = s.squares[square];
   await page.mouse.move(x, y);
+  await frames(page, 1);
   await page.mouse.down();
-  await page.waitForTimeout(60);
+  await frames(page, 1);
   await page.mouse.up();
-  await page.waitForTimeout(150);
+  await frames(page, 2);
 }
+
+/// Settings stored before the game starts, as a player's would be (the browser's storage):
+/// low graphics and no animations, since the test renders in software.
+const TEST_SETTINGS = "(skip_animations: true, camera: (turn_to_side_to_move: false), " +
+  "graphics: (quality: Low, shadows: false, smoke: false, msaa: false))";
 
 async function openPage(browser, query) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  await page.addInitScript((settings) => {
+    localStorage.setItem("khalif:/config/settings.ron", settings);
+  }, TEST_SETTINGS);
   const errors = [];
   page.on("pageerror", (error) => errors.push(String(error)));
   page.on("console", (message) => {
@@ -55,21 +73,25 @@ async function openPage(browser, query) {
   return { page, errors, started };
 }
 
-/// Whether a PNG screenshot has more than a handful of distinct colours (a drawn scene).
-async function notBlank(page, path) {
-  await page.screenshot({ path });
-  return page.evaluate(async () => {
-    const canvas = document.getElementById("khalif");
+/// How many distinct colours (coarsely binned) a screenshot of the page has: a blank or
+/// single-colour canvas has a handful, the pub has hundreds. The PNG is decoded in the page
+/// itself, since reading a WebGL canvas back directly may give an empty buffer.
+async function coloursIn(page, path) {
+  const png = await page.screenshot({ path });
+  return page.evaluate(async (b64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${b64}`;
+    await image.decode();
     const copy = document.createElement("canvas");
-    copy.width = 64;
-    copy.height = 36;
+    copy.width = 128;
+    copy.height = 72;
     const context = copy.getContext("2d");
-    context.drawImage(canvas, 0, 0, 64, 36);
-    const data = context.getImageData(0, 0, 64, 36).data;
+    context.drawImage(image, 0, 0, 128, 72);
+    const data = context.getImageData(0, 0, 128, 72).data;
     const colours = new Set();
     for (let i = 0; i < data.length; i += 4) colours.add(`${data[i] >> 3},${data[i + 1] >> 3},${data[i + 2] >> 3}`);
     return colours.size;
-  });
+  }, png.toString("base64"));
 }
 
 const browser = await chromium.launch({
@@ -84,14 +106,14 @@ try {
     const figures = await page.evaluate(() => window.khalifPage);
     console.log(`figure: wasm loaded and started in ${figures.loadedMs} ms, first frame at ${figures.firstFrameMs} ms (page clock), ${Date.now() - started} ms wall`);
     check(first.screen === "Match" && first.moves.length === 0, "a local match from the start position is on screen");
-    await page.waitForTimeout(3000); // let the pub's textures and lights settle
-    const colours = await notBlank(page, `${shots}/web-start.png`);
-    check(colours > 20, `the first frame is drawn (${colours} colours in a 64x36 sample)`);
+    await frames(page, 3); // let the pub's textures and lights settle
+    const colours = await coloursIn(page, `${shots}/web-start.png`);
+    check(colours > 50, `the first frame is drawn (${colours} colours in a 128x72 sample)`);
     await clickSquare(page, "c2");
     await clickSquare(page, "d3");
     const moved = await waitFor(page, "the move in the move list", (s) => s.moves.length === 1, 60);
     check(moved.moves[0].startsWith("Cc2-d3"), `the clicked move is in the move list: ${moved.moves[0]}`);
-    await page.waitForTimeout(1500);
+    await frames(page, 2);
     await page.screenshot({ path: `${shots}/web-after-move.png` });
     check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
     await page.close();
@@ -113,12 +135,18 @@ try {
     const s = await state(page);
     check(s.moves.length >= 6, `three turns each against level 1: ${s.moves.join(", ")}`);
     const figures = await page.evaluate(() => window.khalifPage);
-    console.log(`figure: longest frame while the AI thought ${figures.longestThinkingFrameMs.toFixed(1)} ms over ${figures.thinkingFrames} frames`);
+    console.log(`figure: longest frame while the AI thought ${figures.longestThinkingFrameMs.toFixed(1)} ms over ${figures.thinkingFrames} frames; ` +
+      `the AI's longest search slice in a frame ${s.aiSliceMs} ms`);
     await page.screenshot({ path: `${shots}/web-vs-ai.png` });
     check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
     await page.close();
   }
-  console.log("web e2e: all passed");
+  // The same summary line as cargo's, so CI counts these checks with the others.
+  console.log(`test result: ok. ${passed} passed; 0 failed (web e2e)`);
+} catch (error) {
+  console.log(`not ok - ${error.message}`);
+  console.log(`test result: FAILED. ${passed} passed; 1 failed (web e2e)`);
+  process.exitCode = 1;
 } finally {
   await browser.close();
 }

@@ -69,14 +69,15 @@ impl Job {
         Job::Thread(slot)
     }
 
-    /// The verdict once the search is done.
-    fn poll(&mut self) -> Option<Verdict> {
+    /// The verdict once the search is done; `slice_ms` keeps the longest slice run in a frame.
+    fn poll(&mut self, slice_ms: &mut f64) -> Option<Verdict> {
         match self {
             Job::Thread(slot) => slot.lock().map(|mut s| s.take()).unwrap_or(Some(None)),
             Job::Sliced { searcher, search, slice_nodes } => {
                 let started = Instant::now();
                 let result = searcher.resume(search, *slice_nodes);
                 let ms = started.elapsed().as_secs_f64() * 1000.0;
+                *slice_ms = slice_ms.max(ms);
                 *slice_nodes = if ms < SLICE_MS * 0.75 {
                     (*slice_nodes + *slice_nodes / 4).min(1_000_000)
                 } else if ms > SLICE_MS * 1.25 {
@@ -100,6 +101,8 @@ pub struct Thinking {
     last_score: i32,
     /// The turn on which the opponent last offered a draw (one offer per turn).
     offered_on: Option<u32>,
+    /// The longest slice of search run in one frame so far, in milliseconds (web build).
+    pub longest_slice_ms: f64,
 }
 
 impl Thinking {
@@ -190,8 +193,9 @@ fn play_for_the_pub(
     if pending.side() != opponent.side || waiting || session.game.draw_offer().is_some() {
         return;
     }
+    let thinking = &mut *thinking;
     if let Some(job) = &mut thinking.running {
-        let Some(verdict) = job.poll() else { return };
+        let Some(verdict) = job.poll(&mut thinking.longest_slice_ms) else { return };
         let number = session.game.position().turn_number();
         thinking.planned = verdict.map(|(turn, _)| (number, turn));
         thinking.last_score = verdict.map_or(0, |(_, score)| score);

@@ -1,10 +1,11 @@
 //! The web build's window onto the page: the game's state published as JSON in
-//! `window.khalif` every frame it changes (readiness, the move list, whose turn, the legal
+//! `window.khalif` every frame (the frame number, the AI's longest search slice, readiness, the move list, whose turn, the legal
 //! primary moves (`c2-d3`, `d4xe6`), whether the AI thinks, and where each square is on the canvas), for the
 //! page's loading screen and the browser tests. Only built for wasm32.
 
 use std::fmt::Write;
 
+use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use wasm_bindgen::JsValue;
 
@@ -41,6 +42,7 @@ fn json_string(text: &str) -> String {
 }
 
 fn publish_state(
+    frame: Res<FrameCount>,
     session: Res<Session>,
     screen: Res<State<Screen>>,
     thinking: Res<Thinking>,
@@ -72,8 +74,10 @@ fn publish_state(
         }
     }
     let json = format!(
-        "{{\"ready\":true,\"screen\":\"{:?}\",\"moves\":[{}],\"toMove\":{to_move},\"legal\":[{}],\"thinking\":{},\
+        "{{\"ready\":true,\"frame\":{},\"aiSliceMs\":{:.2},\"screen\":\"{:?}\",\"moves\":[{}],\"toMove\":{to_move},\"legal\":[{}],\"thinking\":{},\
          \"outcome\":{},\"squares\":{{{}}}}}",
+        frame.0,
+        thinking.longest_slice_ms,
         screen.get(),
         moves.join(","),
         legal.join(","),
