@@ -106,6 +106,8 @@ try {
     const figures = await page.evaluate(() => window.khalifPage);
     console.log(`figure: wasm loaded and started in ${figures.loadedMs} ms, first frame at ${figures.firstFrameMs} ms (page clock), ${Date.now() - started} ms wall`);
     check(first.screen === "Match" && first.moves.length === 0, "a local match from the start position is on screen");
+    const audio = await page.evaluate(() => window.khalifPage.audio());
+    check(audio.length > 0 && audio.every((state) => state === "running"), `the gate's tap started the game's audio (${audio.join(", ")})`);
     await frames(page, 3); // let the pub's textures and lights settle
     const colours = await coloursIn(page, `${shots}/web-start.png`);
     check(colours > 50, `the first frame is drawn (${colours} colours in a 128x72 sample)`);
