@@ -1,6 +1,7 @@
 //! Khalif: the rules core (no Bevy) and, behind the `game` feature, the 3D game.
 
 pub mod ai;
+pub mod campaign;
 pub mod persist;
 pub mod rules;
 pub mod synth;

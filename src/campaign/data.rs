@@ -1,0 +1,173 @@
+//! The campaign as data (`levels/campaign.ron`): the venues of Zarhalem, their stakes and
+//! what opens them, and the regulars at each table with their biography, AI personality,
+//! banter and table conditions. Reading checks everything the game would otherwise trip on
+//! later, and names the file, the line and the field at fault.
+
+use serde::Deserialize;
+
+use crate::ai::levels::{Banter, regulars};
+use crate::rules::khalif::{BadSquare, Kind, Position, Square, parse_kfen};
+
+/// A whole campaign: where the player starts and the venues in the order of the journey.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Campaign {
+    pub name: String,
+    /// Pub coin in the purse at the start.
+    pub starting_purse: u32,
+    pub venues: Vec<Venue>,
+}
+
+/// One of the places the seed names: taverns, markets, docks, barracks, courtyards, squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum VenueKind {
+    Tavern,
+    Market,
+    Docks,
+    Barracks,
+    Courtyard,
+    PublicSquare,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Venue {
+    pub name: String,
+    pub kind: VenueKind,
+    pub description: String,
+    pub unlock: Unlock,
+    pub stakes: Stakes,
+    pub regulars: Vec<Regular>,
+}
+
+/// What opens a venue: enough reputation or a heavy enough purse (either; none means open).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Unlock {
+    #[serde(default)]
+    pub reputation: Option<u32>,
+    #[serde(default)]
+    pub purse: Option<u32>,
+}
+
+/// The least and most coin a table takes on one match.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stakes {
+    pub min: u32,
+    pub max: u32,
+}
+
+/// A regular of a venue.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Regular {
+    pub name: String,
+    pub bio: String,
+    /// The name of an AI personality in `levels/personalities.ron`.
+    pub personality: String,
+    #[serde(default)]
+    pub conditions: Vec<Condition>,
+    /// What this regular says; the personality's banter when absent.
+    #[serde(default)]
+    pub banter: Option<Banter>,
+}
+
+/// A condition a regular insists on, shown on a card before play.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub enum Condition {
+    /// The player takes this side.
+    PlayerPlays(Colour),
+    /// The regular gives odds: starts without these pieces (e.g. a Djinn, a Vizier), by square.
+    RegularStartsWithout(Vec<String>),
+    /// The match starts from this KFEN.
+    StartFrom(String),
+    NoTakebacks,
+    /// Seconds per turn for the player.
+    TurnLimit(u32),
+}
+
+/// A side, as the campaign file names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum Colour {
+    Gold,
+    Silver,
+}
+
+/// The line (1-based) of the first occurrence of `needle` in `text` after `after` (the start
+/// of the entry it belongs to), for errors found after parsing.
+fn line_of(text: &str, after: &str, needle: &str) -> usize {
+    let start = text.find(after).unwrap_or(0);
+    let at = text[start..].find(needle).map_or(start, |i| start + i);
+    text[..at].matches('\n').count() + 1
+}
+
+/// Whether a table condition can be played: a legal start position, odds given by a Djinn or
+/// a Vizier of the start position, a turn limit of at least five seconds.
+fn check_condition(condition: &Condition) -> Result<(), String> {
+    match condition {
+        Condition::StartFrom(kfen) => parse_kfen(kfen).map(|_| ()).map_err(|e| e.to_string()),
+        Condition::RegularStartsWithout(squares) => squares.iter().try_for_each(|name| {
+            let square: Square = name.parse().map_err(|e: BadSquare| e.to_string())?;
+            match Position::start().piece_at(square).map(|p| p.kind) {
+                Some(Kind::Djinn | Kind::Vizier) => Ok(()),
+                _ => Err(format!("odds are a Djinn or a Vizier; {square} holds neither at the start")),
+            }
+        }),
+        Condition::TurnLimit(seconds) if *seconds < 5 => Err(format!("a turn limit of {seconds} s is too short")),
+        _ => Ok(()),
+    }
+}
+
+/// Parses and checks a campaign file. An error reads `file:line: venue …, field: problem`.
+pub fn parse_campaign(text: &str, file: &str) -> Result<Campaign, String> {
+    let campaign: Campaign =
+        ron::from_str(text).map_err(|e| format!("{file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+    let fail =
+        |after: &str, needle: &str, what: String| Err(format!("{file}:{}: {what}", line_of(text, after, needle)));
+    if campaign.venues.len() < 8 {
+        return fail(
+            "venues",
+            "venues",
+            format!("field `venues`: {} venues, the journey needs 8", campaign.venues.len()),
+        );
+    }
+    for venue in &campaign.venues {
+        let at = format!("name: \"{}\"", venue.name);
+        if venue.stakes.min == 0 || venue.stakes.min > venue.stakes.max {
+            return fail(
+                &at,
+                "stakes",
+                format!("venue `{}`, field `stakes`: min must be 1 or more and at most max", venue.name),
+            );
+        }
+        if !(2..=4).contains(&venue.regulars.len()) {
+            return fail(&at, "regulars", format!("venue `{}`, field `regulars`: 2 to 4 regulars", venue.name));
+        }
+        for regular in &venue.regulars {
+            let at = format!("name: \"{}\"", regular.name);
+            if !regulars().iter().any(|p| p.name == regular.personality) {
+                let what = format!(
+                    "regular `{}`, field `personality`: no personality `{}` in levels/personalities.ron",
+                    regular.name, regular.personality
+                );
+                return fail(&at, "personality", what);
+            }
+            for condition in &regular.conditions {
+                if let Err(problem) = check_condition(condition) {
+                    return fail(
+                        &at,
+                        "conditions",
+                        format!("regular `{}`, field `conditions`: {problem}", regular.name),
+                    );
+                }
+            }
+        }
+    }
+    Ok(campaign)
+}
+
+/// The campaign that ships with the game.
+pub fn journey() -> Result<Campaign, String> {
+    parse_campaign(include_str!("../../levels/campaign.ron"), "levels/campaign.ron")
+}

@@ -1,0 +1,8 @@
+//! The single-player journey through Zarhalem's venues (issue 5): the campaign's data and
+//! the purse, wager and reputation arithmetic. Plain Rust, no Bevy.
+
+mod data;
+mod purse;
+
+pub use data::{Campaign, Colour, Condition, Regular, Stakes, Unlock, Venue, VenueKind, journey, parse_campaign};
+pub use purse::{MatchResult, WagerError, check_wager, is_unlocked, reputation_change, settle, settle_reputation};

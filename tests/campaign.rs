@@ -1,0 +1,61 @@
+//! The campaign's data (`levels/campaign.ron`) loads and is checked with errors that name the
+//! file, the line and the field; purse and unlocking follow the journey.
+
+use khalif::campaign::{MatchResult, VenueKind, is_unlocked, journey, parse_campaign, settle};
+
+#[test]
+fn the_journey_loads_with_eight_venues_of_every_kind() {
+    let campaign = journey().unwrap_or_else(|e| panic!("{e}"));
+    assert!(campaign.venues.len() >= 8);
+    for kind in [
+        VenueKind::Tavern,
+        VenueKind::Market,
+        VenueKind::Docks,
+        VenueKind::Barracks,
+        VenueKind::Courtyard,
+        VenueKind::PublicSquare,
+    ] {
+        assert!(campaign.venues.iter().any(|v| v.kind == kind), "no {kind:?}");
+    }
+    assert!(campaign.venues.iter().all(|v| (2..=4).contains(&v.regulars.len())));
+    // Only the first venue is open to a newcomer with the starting purse.
+    let open: Vec<&str> = campaign
+        .venues
+        .iter()
+        .filter(|v| is_unlocked(&v.unlock, 0, campaign.starting_purse))
+        .map(|v| v.name.as_str())
+        .collect();
+    assert_eq!(open, ["The Leaky Cistern"]);
+    // Winning the first table's top stake twice opens the market by purse.
+    let purse = settle(settle(campaign.starting_purse, 10, MatchResult::Won), 10, MatchResult::Won);
+    assert!(is_unlocked(&campaign.venues[1].unlock, 0, purse));
+}
+
+/// A campaign text with eight copies of one venue, its regular's fields given by `regular`.
+fn campaign_with(regular: &str) -> String {
+    let venue = format!(
+        "(name: \"V\", kind: Tavern, description: \"d\", unlock: (), stakes: (min: 1, max: 5),\n regulars: [\n{regular},\n(name: \"B\", bio: \"b\", personality: \"Old Yusuf\")])"
+    );
+    format!("(name: \"C\", starting_purse: 5, venues: [\n{}])", vec![venue; 8].join(",\n"))
+}
+
+#[test]
+fn errors_name_the_file_the_line_and_the_field() {
+    let unknown = campaign_with("(name: \"A\", bio: \"b\",\n personality: \"Nobody\")");
+    assert_eq!(
+        parse_campaign(&unknown, "c.ron").unwrap_err(),
+        "c.ron:5: regular `A`, field `personality`: no personality `Nobody` in levels/personalities.ron"
+    );
+    let bad_start =
+        campaign_with("(name: \"A\", bio: \"b\", personality: \"Old Yusuf\",\n conditions: [StartFrom(\"9/9 g 1\")])");
+    let error = parse_campaign(&bad_start, "c.ron").unwrap_err();
+    assert!(error.starts_with("c.ron:5: regular `A`, field `conditions`: bad KFEN"), "{error}");
+    let bad_odds = campaign_with(
+        "(name: \"A\", bio: \"b\", personality: \"Old Yusuf\",\n conditions: [RegularStartsWithout([\"e9\"])])",
+    );
+    let error = parse_campaign(&bad_odds, "c.ron").unwrap_err();
+    assert!(error.contains("field `conditions`: odds are a Djinn or a Vizier; e9 holds neither"), "{error}");
+    let typo = campaign_with("(name: \"A\", bio: \"b\", persona: \"Old Yusuf\")");
+    let error = parse_campaign(&typo, "c.ron").unwrap_err();
+    assert!(error.starts_with("c.ron:4:") && error.contains("persona"), "{error}");
+}
