@@ -59,3 +59,52 @@ fn errors_name_the_file_the_line_and_the_field() {
     let error = parse_campaign(&typo, "c.ron").unwrap_err();
     assert!(error.starts_with("c.ron:4:") && error.contains("persona"), "{error}");
 }
+
+#[test]
+fn a_profile_records_results_opens_venues_and_survives_a_round_trip() {
+    use khalif::campaign::Profile;
+    let campaign = journey().unwrap();
+    let mut profile = Profile::new(&campaign);
+    assert_eq!(profile.unlocked.iter().collect::<Vec<_>>(), ["The Leaky Cistern"]);
+    let opened = profile.record(&campaign, "Old Yusuf", 10, MatchResult::Won);
+    assert_eq!(opened, ["The Spice Market"], "a reputation of 3 opens the market");
+    assert!(profile.record(&campaign, "Old Yusuf", 10, MatchResult::Won).is_empty());
+    profile.record(&campaign, "Little Dunya", 10, MatchResult::Lost);
+    assert_eq!((profile.purse, profile.reputation), (30, 5));
+    assert!(profile.unlocked.contains("The Spice Market"), "an opened venue stays open");
+    let yusuf = &profile.regulars["Old Yusuf"];
+    assert_eq!((yusuf.won, yusuf.lost, yusuf.coins), (2, 0, 20));
+    assert_eq!(profile.regulars["Little Dunya"].coins, -10);
+    profile.lessons_done.insert("the Wadi".to_string());
+
+    let folder = std::env::temp_dir().join(format!("khalif-profile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    let path = folder.join("profile.ron");
+    assert_eq!(Profile::load_from(&path).unwrap(), None, "no profile yet is not an error");
+    profile.save_to(&path).unwrap();
+    assert_eq!(Profile::load_from(&path).unwrap(), Some(profile.clone()));
+    std::fs::remove_dir_all(&folder).unwrap();
+}
+
+#[test]
+fn a_corrupt_or_foreign_profile_is_set_aside_and_reported_never_overwritten() {
+    use khalif::campaign::Profile;
+    use khalif::persist::PersistError;
+    let folder = std::env::temp_dir().join(format!("khalif-profile-bad-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join("profile.ron");
+    for (bytes, what) in
+        [("(format: KhalifProfile1, purse: 12", "cut short"), ("(music_volume: 0.5)", "a settings file")]
+    {
+        std::fs::write(&path, bytes).unwrap();
+        match Profile::load_from(&path) {
+            Err(PersistError::Corrupt { kept_at, .. }) => {
+                assert_eq!(std::fs::read_to_string(&kept_at).unwrap(), bytes, "{what}: the bytes are kept");
+                assert!(!path.exists(), "{what}: moved, so a new profile cannot overwrite it");
+            }
+            other => panic!("{what}: {other:?}"),
+        }
+    }
+    std::fs::remove_dir_all(&folder).unwrap();
+}

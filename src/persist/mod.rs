@@ -60,7 +60,7 @@ pub fn list(folder: &std::path::Path, extension: &str) -> Vec<std::path::PathBuf
                 (p, modified)
             })
             .collect();
-        files.sort_by(|a, b| b.1.cmp(&a.1));
+        files.sort_by_key(|f| std::cmp::Reverse(f.1));
         files.into_iter().map(|(p, _)| p).collect()
     }
 }
