@@ -108,3 +108,31 @@ fn a_corrupt_or_foreign_profile_is_set_aside_and_reported_never_overwritten() {
     }
     std::fs::remove_dir_all(&folder).unwrap();
 }
+
+#[test]
+fn every_puzzle_is_proved_by_the_engine() {
+    // Each puzzle's solution forces the win within its turns against any defence, and no
+    // shorter win exists (the exact solver, src/ai/solve.rs).
+    let puzzles = khalif::campaign::puzzles().unwrap_or_else(|e| panic!("{e}"));
+    assert!(puzzles.len() >= 20, "{} puzzles", puzzles.len());
+    assert!(puzzles.iter().any(|p| p.turns >= 2), "some puzzles need more than one turn");
+    for puzzle in &puzzles {
+        puzzle.verify().unwrap_or_else(|e| panic!("levels/puzzles.ron: {e}"));
+    }
+}
+
+#[test]
+fn a_wrong_puzzle_is_refused_with_its_name() {
+    use khalif::campaign::parse_puzzles;
+    let text = r#"[(name: "P", kfen: "4k4/r8/3D5/9/9/9/1R7/9/K8 g 40", turns: 2, solution: "Dd7xe9", hint: "")]"#;
+    let puzzle = &parse_puzzles(text, "p.ron").unwrap()[0];
+    assert_eq!(puzzle.verify().unwrap_err(), "puzzle `P`: there is a win in fewer than 2 turns");
+    let text = r#"[(name: "Q", kfen: "4k4/r8/3D5/9/9/9/1R7/9/K8 g 40", turns: 1, solution: "Rb3-b4", hint: "")]"#;
+    let puzzle = &parse_puzzles(text, "p.ron").unwrap()[0];
+    assert_eq!(puzzle.verify().unwrap_err(), "puzzle `Q`: `Rb3-b4` does not force a win in 1 turns");
+    assert!(
+        parse_puzzles("[(name: \"R\", kfen: \"nonsense\", turns: 1, solution: \"\", hint: \"\")]", "p.ron")
+            .unwrap_err()
+            .starts_with("p.ron: puzzle `R`: bad KFEN")
+    );
+}

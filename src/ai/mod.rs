@@ -9,6 +9,7 @@ mod eval;
 mod hint;
 pub mod levels;
 mod search;
+pub mod solve;
 pub mod tactics;
 pub mod tune;
 

@@ -112,9 +112,9 @@ impl Default for Style {
 }
 
 /// The order in which a turn's inner decisions are taken, and who takes each.
-const DEFENDER_DECIDES: [bool; 7] = [true, true, false, false, true, true, false];
+pub(crate) const DEFENDER_DECIDES: [bool; 7] = [true, true, false, false, true, true, false];
 
-fn inner_keys(turn: &Turn) -> [Option<Square>; 7] {
+pub(crate) fn inner_keys(turn: &Turn) -> [Option<Square>; 7] {
     let chain = turn.chain;
     let res = chain.map(|c| c.resolution).unwrap_or_default();
     [

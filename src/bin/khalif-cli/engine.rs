@@ -159,6 +159,32 @@ pub fn mine_tactics(games: u32, per_theme: usize, seed: u64) {
     }
 }
 
+/// Self-play positions whose side to move wins in exactly `turns` turns against any defence.
+pub fn mine_puzzles(games: u32, turns: u32, seed: u64) {
+    use khalif::ai::solve::{forced_win, move_forces_win};
+    let player = Player::parse("level:2").expect("a level");
+    let played = khalif::ai::arena::play_games(games, threads_or_cores(None), |game| {
+        khalif::ai::arena::play_game(&player, &player, seed * 104_729 + u64::from(game)).positions
+    });
+    for (game, positions) in played.iter().enumerate() {
+        // The last few positions of a game are where short wins are.
+        for (n, pos) in positions.iter().enumerate().skip(positions.len().saturating_sub(8)) {
+            if turns == 0 || forced_win(pos, turns - 1) || !forced_win(pos, turns) {
+                continue;
+            }
+            let mut all = Vec::new();
+            generate_turns(pos, &mut all);
+            let Some(first) = all.iter().find(|t| move_forces_win(pos, t.from, t.to, turns)) else { continue };
+            println!(
+                "    (name: \"Self-play game {game}, turn {n}\", kfen: \"{}\", turns: {turns}, solution: \"{}\", hint: \"\"),",
+                pos.to_kfen(),
+                primary_move(pos, first)
+            );
+            break;
+        }
+    }
+}
+
 /// Fits the weights to self-play results and writes them where the evaluation reads them.
 pub fn tune(player: &str, games: u32, seed: u64, steps: u32, out: &Path, threads: Option<usize>) -> Result<(), String> {
     let player = Player::parse(player)?;

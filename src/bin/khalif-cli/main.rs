@@ -120,6 +120,16 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Find puzzles in self-play games: positions won in exactly N turns against any defence,
+    /// printed as entries for levels/puzzles.ron.
+    MinePuzzles {
+        #[arg(long, default_value_t = 40)]
+        games: u32,
+        #[arg(long, default_value_t = 2)]
+        turns: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Fit the evaluation's weights to the results of self-play games (Texel's method).
     Tune {
         /// Self-play games to learn from.
@@ -223,6 +233,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Ladder { games, seed, upper, threads } => engine::ladder(games, seed, &upper, threads)?,
         Command::Tactics { time } => engine::tactics(time)?,
         Command::MineTactics { games, per_theme, seed } => engine::mine_tactics(games, per_theme, seed),
+        Command::MinePuzzles { games, turns, seed } => engine::mine_puzzles(games, turns, seed),
         Command::Tune { games, player, seed, steps, out, threads } => {
             engine::tune(&player, games, seed, steps, &out, threads)?
         }

@@ -1,0 +1,110 @@
+//! Exact proof of short wins, for puzzles: can the side to move force the capture of the
+//! opponent's last Khalif (or leave it without a move, K6.2) within N of its own turns,
+//! whatever the opponent does? Every decision inside a turn goes to its owner: the attacker
+//! picks its own, and every choice of the defender is tried. No pruning heuristics: a proof.
+
+use super::search::{DEFENDER_DECIDES, inner_keys};
+use crate::rules::khalif::{Position, Side, Square, Turn, generate_turns, khalif_lost, play};
+
+/// The complete turns of `pos` in groups sharing a primary move.
+fn primary_groups(pos: &Position) -> Vec<Vec<Turn>> {
+    let mut turns = Vec::new();
+    generate_turns(pos, &mut turns);
+    let mut groups: Vec<Vec<Turn>> = Vec::new();
+    for turn in turns {
+        match groups.last_mut() {
+            Some(g) if g[0].from == turn.from && g[0].to == turn.to => g.push(turn),
+            _ => groups.push(vec![turn]),
+        }
+    }
+    groups
+}
+
+/// Whether the side to move in `pos` forces a win within `turns` of its own turns.
+pub fn forced_win(pos: &Position, turns: u32) -> bool {
+    turns > 0 && primary_groups(pos).iter().any(|group| attacker_wins(pos, group, 0, turns, pos.side_to_move()))
+}
+
+/// Whether playing the primary move `from`-`to` forces a win within `turns` turns.
+pub fn move_forces_win(pos: &Position, from: Square, to: Square, turns: u32) -> bool {
+    let attacker = pos.side_to_move();
+    primary_groups(pos)
+        .iter()
+        .find(|g| g[0].from == from && g[0].to == to)
+        .is_some_and(|group| turns > 0 && attacker_wins(pos, group, 0, turns, attacker))
+}
+
+/// Within one primary move's turns (`group`), resolves the decisions from `level` on: the
+/// attacker needs one good choice of its own, and a win against every choice of the defender.
+/// `turns` counts the attacker's turns left, this one included.
+fn attacker_wins(pos: &Position, group: &[Turn], level: usize, turns: u32, attacker: Side) -> bool {
+    if group.len() == 1 || level >= DEFENDER_DECIDES.len() {
+        return after_turn(pos, &group[0], turns, attacker);
+    }
+    let mut options: Vec<Option<Square>> = group.iter().map(|t| inner_keys(t)[level]).collect();
+    options.sort();
+    options.dedup();
+    // The turn's mover is the attacker on its own turns and the defender on the defender's.
+    let mover_is_attacker = pos.side_to_move() == attacker;
+    let attacker_chooses = DEFENDER_DECIDES[level] != mover_is_attacker;
+    let mut branches = options.into_iter().map(|option| {
+        let branch: Vec<Turn> = group.iter().copied().filter(|t| inner_keys(t)[level] == option).collect();
+        attacker_wins(pos, &branch, level + 1, turns, attacker)
+    });
+    if attacker_chooses { branches.any(|won| won) } else { branches.all(|won| won) }
+}
+
+/// After a complete turn: the game may be over; otherwise, after the attacker's turn the
+/// defender moves, and after the defender's turn the attacker has one turn fewer.
+fn after_turn(pos: &Position, turn: &Turn, turns: u32, attacker: Side) -> bool {
+    let mut next = *pos;
+    play(&mut next, turn);
+    if let Some(loser) = khalif_lost(&next) {
+        return loser != attacker;
+    }
+    if pos.side_to_move() == attacker {
+        turns > 1 && defender_loses(&next, turns - 1, attacker)
+    } else {
+        forced_win(&next, turns)
+    }
+}
+
+/// Whether every defence of the side to move (the defender) loses within `turns` attacker turns.
+fn defender_loses(pos: &Position, turns: u32, attacker: Side) -> bool {
+    let groups = primary_groups(pos);
+    // K6.2: a side with no legal primary move loses.
+    groups.is_empty() || groups.iter().all(|group| attacker_wins(pos, group, 0, turns, attacker))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::khalif::{Side, parse_piece_list};
+
+    fn pos(pieces: &str, side: Side) -> Position {
+        parse_piece_list(pieces, side).unwrap()
+    }
+
+    #[test]
+    fn a_capture_of_the_last_khalif_is_a_win_in_one() {
+        let p = pos("Ka1 Dd7 Rb3 ke9 ra8", Side::Gold);
+        assert!(forced_win(&p, 1));
+        assert!(move_forces_win(&p, "d7".parse().unwrap(), "e9".parse().unwrap(), 1));
+        assert!(!move_forces_win(&p, "b3".parse().unwrap(), "b4".parse().unwrap(), 1));
+    }
+
+    #[test]
+    fn a_khalif_with_an_heir_is_not_won_in_one_but_the_djinn_takes_both() {
+        // Dd7xe9: the Vizier on c8 succeeds, the Djinn's second leap takes it (K5.2, K5.4).
+        let both = pos("Ka1 Dd7 ke9 vc8 ra2", Side::Gold);
+        assert!(forced_win(&both, 1));
+        // With the heir out of the Djinn's reach there is no win in one turn.
+        let out_of_reach = pos("Ka1 Dd7 ke9 va8 rh2", Side::Gold);
+        assert!(!forced_win(&out_of_reach, 1));
+    }
+
+    #[test]
+    fn nothing_is_won_from_the_start_in_two_turns() {
+        assert!(!forced_win(&Position::start(), 2));
+    }
+}
