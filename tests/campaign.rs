@@ -136,3 +136,27 @@ fn a_wrong_puzzle_is_refused_with_its_name() {
             .starts_with("p.ron: puzzle `R`: bad KFEN")
     );
 }
+
+#[test]
+fn every_lesson_can_be_done_and_is_checked_by_the_core() {
+    use khalif::campaign::lessons;
+    use khalif::rules::khalif::parse_turn;
+    let lessons = lessons().unwrap_or_else(|e| panic!("{e}"));
+    for rule in ["K3.5", "K4.1", "K4.2", "K4.3", "K4.4", "K4.5", "K4.6", "K4.7", "K5.2", "K5.3", "K5.4", "K6.1"] {
+        assert!(lessons.iter().any(|l| l.rule == rule), "no lesson teaches {rule}");
+    }
+    // K5.3: taking the Camel next to the Vizier is answered by the Guard; the Djinn is safe.
+    let lesson = lessons.iter().find(|l| l.rule == "K5.3").unwrap();
+    let pos = lesson.position().unwrap();
+    let (retaliated, _) = parse_turn(&pos, "Rd5xd7 !Gf7xd7").unwrap();
+    let (safe, _) = parse_turn(&pos, "Rd5xd2").unwrap();
+    assert!(!lesson.is_met_by(&pos, &retaliated) && lesson.is_met_by(&pos, &safe));
+}
+
+#[test]
+fn an_impossible_lesson_is_refused() {
+    use khalif::campaign::parse_lessons;
+    let text = r#"[(title: "T", rule: "K4.1", text: "", pieces: "Ke1 Ra1 ke9", goal: Reach(Raider, "a9"), hint: "")]"#;
+    let error = parse_lessons(text, "l.ron").unwrap_err();
+    assert!(error.starts_with("l.ron: lesson `T`: no legal turn meets the goal"), "{error}");
+}
