@@ -18,6 +18,8 @@ fn the_journey_loads_with_eight_venues_of_every_kind() {
         assert!(campaign.venues.iter().any(|v| v.kind == kind), "no {kind:?}");
     }
     assert!(campaign.venues.iter().all(|v| (2..=4).contains(&v.regulars.len())));
+    let rival = campaign.rival.as_ref().expect("a rival follows the player");
+    assert!(rival.appears_at.len() >= 3, "the rival turns up along the way");
     // Only the first venue is open to a newcomer with the starting purse.
     let open: Vec<&str> = campaign
         .venues
@@ -55,6 +57,13 @@ fn errors_name_the_file_the_line_and_the_field() {
     );
     let error = parse_campaign(&bad_odds, "c.ron").unwrap_err();
     assert!(error.contains("field `conditions`: odds are a Djinn or a Vizier; e9 holds neither"), "{error}");
+    let lost_rival = unknown.replace("\n personality: \"Nobody\")", " personality: \"Old Yusuf\")") + "";
+    let lost_rival = format!(
+        "{}, rival: Some((name: \"T\", bio: \"b\",\n appears_at: [(\"Nowhere\", \"Old Yusuf\")],\n banter: (opening: [], first_capture: [], lost_vizier: [], winning: []))))",
+        lost_rival.trim_end_matches(')')
+    );
+    let error = parse_campaign(&lost_rival, "c.ron").unwrap_err();
+    assert!(error.ends_with("rival `T`, field `appears_at`: no venue `Nowhere`"), "{error}");
     let typo = campaign_with("(name: \"A\", bio: \"b\", persona: \"Old Yusuf\")");
     let error = parse_campaign(&typo, "c.ron").unwrap_err();
     assert!(error.starts_with("c.ron:4:") && error.contains("persona"), "{error}");

@@ -16,6 +16,21 @@ pub struct Campaign {
     /// Pub coin in the purse at the start.
     pub starting_purse: u32,
     pub venues: Vec<Venue>,
+    /// A second thread through the journey: a rival who turns up at some venues.
+    #[serde(default)]
+    pub rival: Option<Rival>,
+}
+
+/// A rival who follows the player from venue to venue, growing stronger: at each venue in
+/// `appears_at` the rival is met with the personality given there.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rival {
+    pub name: String,
+    pub bio: String,
+    /// Venue name and the personality the rival plays with there, in the order met.
+    pub appears_at: Vec<(String, String)>,
+    pub banter: Banter,
 }
 
 /// One of the places the seed names: taverns, markets, docks, barracks, courtyards, squares.
@@ -161,6 +176,18 @@ pub fn parse_campaign(text: &str, file: &str) -> Result<Campaign, String> {
                         format!("regular `{}`, field `conditions`: {problem}", regular.name),
                     );
                 }
+            }
+        }
+    }
+    if let Some(rival) = &campaign.rival {
+        for (venue, personality) in &rival.appears_at {
+            let at = format!("(\"{venue}\"");
+            if !campaign.venues.iter().any(|v| &v.name == venue) {
+                return fail(&at, venue, format!("rival `{}`, field `appears_at`: no venue `{venue}`", rival.name));
+            }
+            if !regulars().iter().any(|p| &p.name == personality) {
+                let what = format!("rival `{}`, field `appears_at`: no personality `{personality}`", rival.name);
+                return fail(&at, personality, what);
             }
         }
     }

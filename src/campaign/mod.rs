@@ -7,7 +7,9 @@ mod profile;
 mod purse;
 mod puzzles;
 
-pub use data::{Campaign, Colour, Condition, Regular, Stakes, Unlock, Venue, VenueKind, journey, parse_campaign};
+pub use data::{
+    Campaign, Colour, Condition, Regular, Rival, Stakes, Unlock, Venue, VenueKind, journey, parse_campaign,
+};
 pub use lessons::{Goal, Lesson, lessons, parse_lessons};
 pub use profile::{Profile, ProfileFormat, RegularRecord};
 pub use purse::{MatchResult, WagerError, check_wager, is_unlocked, reputation_change, settle, settle_reputation};
