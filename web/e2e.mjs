@@ -58,6 +58,9 @@ const TEST_SETTINGS = "(skip_animations: true, camera: (turn_to_side_to_move: fa
 
 async function openPage(browser, query) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  // Software rendering on a busy 2-core machine can take tens of seconds for one frame, and
+  // a screenshot waits for a frame.
+  page.setDefaultTimeout(300_000);
   await page.addInitScript((settings) => {
     localStorage.setItem("khalif:/config/settings.ron", settings);
   }, TEST_SETTINGS);
