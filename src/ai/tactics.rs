@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::search::{Limits, Searcher};
-use crate::rules::khalif::{Position, Turn, generate_turns, parse_kfen, write_turn};
+use crate::rules::khalif::{Position, generate_turns, parse_kfen, write_primary};
 
 /// What a tactic is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -40,11 +40,6 @@ pub struct Tactic {
     pub best: Vec<String>,
 }
 
-/// A turn's primary move as notation's first token, without the game-end mark.
-pub fn primary_move(pos: &Position, turn: &Turn) -> String {
-    write_turn(pos, turn).split(' ').next().unwrap_or_default().trim_end_matches('#').to_string()
-}
-
 /// Parses a suite; an error names the file, and the line or the tactic at fault.
 pub fn parse_tactics(text: &str, file: &str) -> Result<Vec<Tactic>, String> {
     let entries: Vec<Entry> =
@@ -55,7 +50,7 @@ pub fn parse_tactics(text: &str, file: &str) -> Result<Vec<Tactic>, String> {
             let position = parse_kfen(&entry.kfen).map_err(|e| format!("{file}: tactic `{}`: {e}", entry.name))?;
             let mut turns = Vec::new();
             generate_turns(&position, &mut turns);
-            let legal: Vec<String> = turns.iter().map(|t| primary_move(&position, t)).collect();
+            let legal: Vec<String> = turns.iter().map(|t| write_primary(&position, t)).collect();
             if entry.best.is_empty() {
                 return Err(format!("{file}: tactic `{}`: no best move given", entry.name));
             }
@@ -75,7 +70,7 @@ pub fn suite() -> Result<Vec<Tactic>, String> {
 /// Searches a tactic within `limits`; returns the move found and whether
 /// it is one of the winning ones.
 pub fn attempt(tactic: &Tactic, searcher: &mut Searcher, limits: &Limits) -> (String, bool) {
-    let found = searcher.search(&tactic.position, limits).best.map(|t| primary_move(&tactic.position, &t));
+    let found = searcher.search(&tactic.position, limits).best.map(|t| write_primary(&tactic.position, &t));
     let found = found.unwrap_or_default();
     let solved = tactic.best.contains(&found);
     (found, solved)

@@ -5,8 +5,7 @@
 use serde::Deserialize;
 
 use crate::ai::solve::{forced_win, move_forces_win};
-use crate::ai::tactics::primary_move;
-use crate::rules::khalif::{Position, Turn, generate_turns, parse_kfen};
+use crate::rules::khalif::{Position, Turn, generate_turns, parse_kfen, write_primary};
 
 /// One puzzle as the player meets it.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -34,7 +33,7 @@ impl Puzzle {
         generate_turns(&pos, &mut turns);
         let first = turns
             .iter()
-            .find(|t| primary_move(&pos, t) == self.solution)
+            .find(|t| write_primary(&pos, t) == self.solution)
             .ok_or_else(|| format!("puzzle `{}`: `{}` is not a legal primary move", self.name, self.solution))?;
         if !move_forces_win(&pos, first.from, first.to, self.turns) {
             return Err(format!(

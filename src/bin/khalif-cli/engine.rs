@@ -6,9 +6,11 @@ use std::time::Instant;
 
 use khalif::ai::arena::{MatchReport, Player, QUIET_TURNS, play_match_timed};
 use khalif::ai::levels::levels;
-use khalif::ai::tactics::{Theme, attempt, primary_move, suite};
+use khalif::ai::tactics::{Theme, attempt, suite};
 use khalif::ai::{Limits, Searcher, Weights, tune as fitting};
-use khalif::rules::khalif::{Event, Kind, Position, Turn, generate_turns, play as play_turn, replay, write_turn};
+use khalif::rules::khalif::{
+    Event, Kind, Position, Turn, generate_turns, play as play_turn, replay, write_primary, write_turn,
+};
 
 fn threads_or_cores(threads: Option<usize>) -> usize {
     threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -149,7 +151,7 @@ pub fn mine_tactics(games: u32, per_theme: usize, seed: u64) {
             let entry = format!(
                 "    (name: \"{name}\", theme: {theme:?}, kfen: \"{}\", best: [\"{}\"]), // {} vs {}",
                 pos.to_kfen(),
-                primary_move(pos, &turn),
+                write_primary(pos, &turn),
                 best.score,
                 second.score
             );
@@ -178,7 +180,7 @@ pub fn mine_puzzles(games: u32, turns: u32, seed: u64) {
             println!(
                 "    (name: \"Self-play game {game}, turn {n}\", kfen: \"{}\", turns: {turns}, solution: \"{}\", hint: \"\"),",
                 pos.to_kfen(),
-                primary_move(pos, first)
+                write_primary(pos, first)
             );
             break;
         }

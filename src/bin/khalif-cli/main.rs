@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use khalif::rules::khalif::{
-    Position, Square, Turn, generate_turns, parse_position_arg, perft, perft_full, play as play_turn, why_not,
+    Position, Square, generate_turns, parse_position_arg, perft, perft_full, play as play_turn, why_not, write_primary,
     write_turn,
 };
 
@@ -195,7 +195,7 @@ fn run(command: Command) -> Result<(), String> {
                 let mut next = pos;
                 play_turn(&mut next, turn);
                 let count = if depth <= 1 { 1 } else { perft(&next, depth - 1) };
-                let name = primary_name(&pos, turn);
+                let name = write_primary(&pos, turn);
                 by_primary.entry((turn.from, turn.to)).or_insert((name, 0)).1 += count;
             }
             let mut total = 0;
@@ -240,10 +240,4 @@ fn run(command: Command) -> Result<(), String> {
         Command::Bench { runs } => bench::run(runs),
     }
     Ok(())
-}
-
-/// The primary move of a turn as notation's first token (`Cb2-c3`).
-fn primary_name(pos: &Position, turn: &Turn) -> String {
-    let full = write_turn(pos, turn);
-    full.split(' ').next().unwrap_or_default().trim_end_matches('#').to_string()
 }

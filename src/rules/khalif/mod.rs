@@ -21,7 +21,7 @@ pub use game::{Game, GameError, PlayedTurn};
 pub use kfen::{KfenError, START_KFEN, parse_kfen, parse_piece_list, parse_position_arg};
 pub use machine::{Decision, DecisionError, Event, Pending, Stage, TurnState};
 pub use movegen::{for_each_move_of, has_primary_move, primary_destinations, reachable_by};
-pub use notation::{NotationError, parse_turn, replay, write_events, write_turn};
+pub use notation::{NotationError, parse_turn, replay, write_events, write_primary, write_turn};
 pub use piece::{Kind, Piece, Side};
 pub use position::Position;
 pub use record::{Record, RecordError};

@@ -49,6 +49,12 @@ pub fn replay(pos: &Position, turn: &Turn) -> Result<Vec<Event>, DecisionError> 
     Ok(events)
 }
 
+/// A turn's primary move as its notation's first token, without the game-end mark (`Dd7xe9`):
+/// how puzzles, tactics and `divide` name a move whatever its resolution.
+pub fn write_primary(pos: &Position, turn: &Turn) -> String {
+    write_turn(pos, turn).split(' ').next().unwrap_or_default().trim_end_matches('#').to_string()
+}
+
 /// A legal turn written in K8 notation.
 pub fn write_turn(pos: &Position, turn: &Turn) -> String {
     write_events(&replay(pos, turn).expect("write_turn takes a legal turn"))
