@@ -114,7 +114,31 @@ impl Default for Style {
 /// The order in which a turn's inner decisions are taken, and who takes each.
 pub(crate) const DEFENDER_DECIDES: [bool; 7] = [true, true, false, false, true, true, false];
 
-pub(crate) fn inner_keys(turn: &Turn) -> [Option<Square>; 7] {
+/// Complete turns grouped by primary move (generation keeps a move's resolutions together).
+pub(crate) fn group_by_primary(turns: impl IntoIterator<Item = Turn>) -> Vec<Vec<Turn>> {
+    let mut groups: Vec<Vec<Turn>> = Vec::new();
+    for turn in turns {
+        match groups.last_mut() {
+            Some(g) if g[0].from == turn.from && g[0].to == turn.to => g.push(turn),
+            _ => groups.push(vec![turn]),
+        }
+    }
+    groups
+}
+
+/// `turns` (one primary move's resolutions) split by the choice taken at decision `level`
+/// (an index into [`DEFENDER_DECIDES`]), in a fixed order.
+pub(crate) fn split_at_level(turns: &[Turn], level: usize) -> Vec<Vec<Turn>> {
+    let mut options: Vec<Option<Square>> = turns.iter().map(|t| inner_keys(t)[level]).collect();
+    options.sort();
+    options.dedup();
+    options
+        .into_iter()
+        .map(|option| turns.iter().copied().filter(|t| inner_keys(t)[level] == option).collect())
+        .collect()
+}
+
+fn inner_keys(turn: &Turn) -> [Option<Square>; 7] {
     let chain = turn.chain;
     let res = chain.map(|c| c.resolution).unwrap_or_default();
     [
@@ -277,16 +301,7 @@ impl Searcher {
     ) -> Vec<Vec<Turn>> {
         let mut turns = Vec::with_capacity(64);
         generate_turns(pos, &mut turns);
-        let mut groups: Vec<Vec<Turn>> = Vec::new();
-        for turn in turns {
-            if captures_only && pos.piece_at(turn.to).is_none() {
-                continue;
-            }
-            match groups.last_mut() {
-                Some(g) if g[0].from == turn.from && g[0].to == turn.to => g.push(turn),
-                _ => groups.push(vec![turn]),
-            }
-        }
+        let mut groups = group_by_primary(turns.into_iter().filter(|t| !captures_only || pos.piece_at(t.to).is_some()));
         let value =
             |kind: Option<Kind>| kind.map_or(0, |k| if k == Kind::Khalif { 10_000 } else { self.weights.value(k) });
         let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
@@ -349,13 +364,9 @@ impl Searcher {
             };
             return (score, turns[0]);
         }
-        let mut options: Vec<Option<Square>> = turns.iter().map(|t| inner_keys(t)[level]).collect();
-        options.sort();
-        options.dedup();
         let defender = DEFENDER_DECIDES[level];
         let mut best: Option<(i32, Turn)> = None;
-        for option in options {
-            let branch: Vec<Turn> = turns.iter().copied().filter(|t| inner_keys(t)[level] == option).collect();
+        for branch in split_at_level(turns, level) {
             let (score, turn) = self.inner_value(pos, &branch, level + 1, depth, alpha, beta, ply, quiescent);
             if self.stopped {
                 return (0, turn);

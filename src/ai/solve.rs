@@ -3,21 +3,14 @@
 //! whatever the opponent does? Every decision inside a turn goes to its owner: the attacker
 //! picks its own, and every choice of the defender is tried. No pruning heuristics: a proof.
 
-use super::search::{DEFENDER_DECIDES, inner_keys};
+use super::search::{DEFENDER_DECIDES, group_by_primary, split_at_level};
 use crate::rules::khalif::{Position, Side, Square, Turn, generate_turns, khalif_lost, play};
 
 /// The complete turns of `pos` in groups sharing a primary move.
 fn primary_groups(pos: &Position) -> Vec<Vec<Turn>> {
     let mut turns = Vec::new();
     generate_turns(pos, &mut turns);
-    let mut groups: Vec<Vec<Turn>> = Vec::new();
-    for turn in turns {
-        match groups.last_mut() {
-            Some(g) if g[0].from == turn.from && g[0].to == turn.to => g.push(turn),
-            _ => groups.push(vec![turn]),
-        }
-    }
-    groups
+    group_by_primary(turns)
 }
 
 /// Whether the side to move in `pos` forces a win within `turns` of its own turns.
@@ -41,16 +34,11 @@ fn attacker_wins(pos: &Position, group: &[Turn], level: usize, turns: u32, attac
     if group.len() == 1 || level >= DEFENDER_DECIDES.len() {
         return after_turn(pos, &group[0], turns, attacker);
     }
-    let mut options: Vec<Option<Square>> = group.iter().map(|t| inner_keys(t)[level]).collect();
-    options.sort();
-    options.dedup();
     // The turn's mover is the attacker on its own turns and the defender on the defender's.
     let mover_is_attacker = pos.side_to_move() == attacker;
     let attacker_chooses = DEFENDER_DECIDES[level] != mover_is_attacker;
-    let mut branches = options.into_iter().map(|option| {
-        let branch: Vec<Turn> = group.iter().copied().filter(|t| inner_keys(t)[level] == option).collect();
-        attacker_wins(pos, &branch, level + 1, turns, attacker)
-    });
+    let mut branches =
+        split_at_level(group, level).into_iter().map(|branch| attacker_wins(pos, &branch, level + 1, turns, attacker));
     if attacker_chooses { branches.any(|won| won) } else { branches.all(|won| won) }
 }
 
