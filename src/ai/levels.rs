@@ -122,8 +122,7 @@ impl Banter {
 
 /// Parses a personalities file; errors name the file, line, column and what is wrong.
 pub fn parse_personalities(text: &str, file: &str) -> Result<Vec<Personality>, String> {
-    let list: Vec<Personality> =
-        ron::from_str(text).map_err(|e| format!("{file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+    let list: Vec<Personality> = crate::persist::parse_ron(text, file)?;
     for p in &list {
         if level(p.level).is_none() {
             return Err(format!("{file}: {}: level {} does not exist (1–6)", p.name, p.level));

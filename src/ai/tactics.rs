@@ -42,8 +42,7 @@ pub struct Tactic {
 
 /// Parses a suite; an error names the file, and the line or the tactic at fault.
 pub fn parse_tactics(text: &str, file: &str) -> Result<Vec<Tactic>, String> {
-    let entries: Vec<Entry> =
-        ron::from_str(text).map_err(|e| format!("{file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+    let entries: Vec<Entry> = crate::persist::parse_ron(text, file)?;
     entries
         .into_iter()
         .map(|entry| {

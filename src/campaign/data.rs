@@ -136,8 +136,7 @@ fn check_condition(condition: &Condition) -> Result<(), String> {
 
 /// Parses and checks a campaign file. An error reads `file:line: venue …, field: problem`.
 pub fn parse_campaign(text: &str, file: &str) -> Result<Campaign, String> {
-    let campaign: Campaign =
-        ron::from_str(text).map_err(|e| format!("{file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+    let campaign: Campaign = crate::persist::parse_ron(text, file)?;
     let fail =
         |after: &str, needle: &str, what: String| Err(format!("{file}:{}: {what}", line_of(text, after, needle)));
     if campaign.venues.len() < 8 {

@@ -84,8 +84,7 @@ fn captures(events: &[Event]) -> u32 {
 
 /// Parses the lessons; errors name the file and line, or the lesson.
 pub fn parse_lessons(text: &str, file: &str) -> Result<Vec<Lesson>, String> {
-    let lessons: Vec<Lesson> =
-        ron::from_str(text).map_err(|e| format!("{file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+    let lessons: Vec<Lesson> = crate::persist::parse_ron(text, file)?;
     for lesson in &lessons {
         lesson.check().map_err(|e| format!("{file}: {e}"))?;
     }

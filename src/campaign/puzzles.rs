@@ -50,8 +50,7 @@ impl Puzzle {
 
 /// Parses a puzzle file; errors name the file and line, or the puzzle.
 pub fn parse_puzzles(text: &str, file: &str) -> Result<Vec<Puzzle>, String> {
-    let puzzles: Vec<Puzzle> =
-        ron::from_str(text).map_err(|e| format!("{file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+    let puzzles: Vec<Puzzle> = crate::persist::parse_ron(text, file)?;
     if let Some(p) = puzzles.iter().find(|p| p.turns == 0) {
         return Err(format!("{file}: puzzle `{}`: field `turns` must be 1 or more", p.name));
     }

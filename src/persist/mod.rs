@@ -30,7 +30,7 @@ use browser as quarantine;
 pub use browser::write_atomic;
 pub use dirs::{HOME_VAR, config_dir, data_dir};
 pub use error::{ParseProblem, PersistError};
-pub use ron_file::{load_ron, save_ron};
+pub use ron_file::{load_ron, parse_ron, save_ron};
 pub use settings::{CameraSettings, Graphics, Quality, Settings};
 
 /// The bytes of the file (or, on the web, the stored entry) at `path`.

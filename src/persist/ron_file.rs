@@ -42,3 +42,9 @@ pub fn save_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), PersistError
     text.push('\n');
     write_atomic(path, text.as_bytes())
 }
+
+/// Parses `text`, the contents of the game data file `file` (levels, tactics, weights), as RON;
+/// the error names the file, line and column and what is wrong there.
+pub fn parse_ron<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, String> {
+    ron::from_str(text).map_err(|e| format!("{file}:{}:{}: {}", e.span.start.line, e.span.start.col, e.code))
+}

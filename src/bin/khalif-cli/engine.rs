@@ -18,8 +18,7 @@ fn threads_or_cores(threads: Option<usize>) -> usize {
 
 fn read_weights(path: &Path) -> Result<Weights, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    ron::from_str(&text)
-        .map_err(|e| format!("{}:{}:{}: {}", path.display(), e.span.start.line, e.span.start.col, e.code))
+    khalif::persist::parse_ron(&text, &path.display().to_string())
 }
 
 fn report(a: &str, b: &str, match_report: &MatchReport, secs: f64) {
