@@ -169,3 +169,88 @@ fn an_impossible_lesson_is_refused() {
     let error = parse_lessons(text, "l.ron").unwrap_err();
     assert!(error.starts_with("l.ron: lesson `T`: no legal turn meets the goal"), "{error}");
 }
+
+#[test]
+fn a_regulars_conditions_make_the_match() {
+    use khalif::campaign::{Condition, Table};
+    use khalif::rules::khalif::{Position, Side};
+    let campaign = journey().unwrap();
+    let regular = |name: &str| {
+        let found = campaign.venues.iter().flat_map(|v| &v.regulars).find(|r| r.name == name);
+        found.unwrap_or_else(|| panic!("no regular {name}")).conditions.clone()
+    };
+    // No conditions: the player's own choice of side, the usual start, takebacks allowed.
+    let free = Table::set(&[], Side::Silver).unwrap();
+    assert_eq!((free.player, free.takebacks, free.turn_limit), (Side::Silver, true, None));
+    assert_eq!(free.start, Position::start());
+    // Little Dunya insists the player takes Gold.
+    assert_eq!(Table::set(&regular("Little Dunya"), Side::Silver).unwrap().player, Side::Gold);
+    // Farid gives the odds of his c9 Vizier: he plays Silver without it.
+    let odds = Table::set(&regular("Farid the Weigher"), Side::Silver).unwrap();
+    assert_eq!(odds.player, Side::Gold);
+    assert_eq!(odds.start.piece_at("c9".parse().unwrap()), None);
+    assert_eq!(odds.start.side(Side::Silver).count() + 1, Position::start().side(Side::Silver).count());
+    assert!(!Table::set(&regular("Auntie Layla"), Side::Gold).unwrap().takebacks);
+    assert_eq!(Table::set(&regular("Bosun Rafiq"), Side::Silver).unwrap().turn_limit, Some(60));
+    let custom = Table::set(&regular("Mahmoud the Silent"), Side::Gold).unwrap();
+    assert_eq!(custom.start.side_to_move(), Side::Silver, "his own start, Silver to move");
+    // Contradicting conditions are refused, and the campaign reader reports them.
+    let both =
+        [Condition::PlayerPlays(khalif::campaign::Colour::Silver), Condition::RegularStartsWithout(vec!["c9".into()])];
+    assert!(Table::set(&both, Side::Gold).unwrap_err().contains("odds"));
+    let contradiction = campaign_with(
+        "(name: \"A\", bio: \"b\", personality: \"Old Yusuf\",\n conditions: [PlayerPlays(Silver), RegularStartsWithout([\"c9\"])])",
+    );
+    let error = parse_campaign(&contradiction, "c.ron").unwrap_err();
+    assert!(error.starts_with("c.ron:5: regular `A`, field `conditions`"), "{error}");
+}
+
+#[test]
+fn the_rival_follows_the_player_and_grows_stronger() {
+    use khalif::campaign::Profile;
+    let campaign = journey().unwrap();
+    let venue = |name: &str| campaign.venues.iter().position(|v| v.name == name).unwrap();
+    let rival_at = |profile: &Profile, name: &str| {
+        campaign.contenders(venue(name), profile).into_iter().find(|c| c.rival_stage.is_some())
+    };
+    let mut profile = Profile::new(&campaign);
+    let cistern = campaign.contenders(0, &profile);
+    assert_eq!(cistern.len(), campaign.venues[0].regulars.len(), "no rival at the first tavern");
+    assert_eq!(cistern[1].name, "Little Dunya");
+    assert!(cistern[1].personality.banter.opening[0].contains("Father"), "a regular's own banter");
+    let first = rival_at(&profile, "The Spice Market").expect("Tariq waits at the market");
+    assert_eq!((first.name.as_str(), first.rival_stage), ("Tariq the Quick", Some(0)));
+    assert!(rival_at(&profile, "The Barracks of the Gate").is_none());
+    profile.record(&campaign, "Tariq the Quick", 5, MatchResult::Lost);
+    assert!(rival_at(&profile, "The Spice Market").is_some(), "a loss leaves him where he was");
+    profile.record(&campaign, "Tariq the Quick", 5, MatchResult::Won);
+    let second = rival_at(&profile, "The Barracks of the Gate").expect("he moves on up the hill");
+    assert!(second.personality.level > first.personality.level, "and plays stronger");
+    assert_eq!(second.personality.banter.opening, first.personality.banter.opening, "his own lines");
+    assert!(rival_at(&profile, "The Spice Market").is_none());
+    for _ in 0..3 {
+        profile.record(&campaign, "Tariq the Quick", 5, MatchResult::Won);
+    }
+    assert_eq!(campaign.rival_stage(&profile), Some(4), "the rival's thread is over");
+    assert!(
+        campaign
+            .venues
+            .iter()
+            .enumerate()
+            .all(|(i, _)| campaign.contenders(i, &profile).iter().all(|c| c.rival_stage.is_none()))
+    );
+}
+
+#[test]
+fn a_profile_from_before_puzzles_were_kept_still_loads() {
+    use khalif::campaign::Profile;
+    let folder = std::env::temp_dir().join(format!("khalif-old-profile-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join("profile.ron");
+    let old = "(format: KhalifProfile1, purse: 42, reputation: 5, unlocked: [\"The Leaky Cistern\"], lessons_done: [\"The Wadi\"], regulars: {})";
+    std::fs::write(&path, old).unwrap();
+    let profile = Profile::load_from(&path).unwrap().expect("the old profile is read, not set aside");
+    assert_eq!((profile.purse, profile.puzzles_solved.len()), (42, 0));
+    std::fs::remove_dir_all(&folder).unwrap();
+}

@@ -65,6 +65,9 @@ pub struct Banter {
     pub first_capture: Vec<String>,
     pub lost_vizier: Vec<String>,
     pub winning: Vec<String>,
+    /// What they say when the player beats them: their parting line.
+    #[serde(default)]
+    pub conceding: Vec<String>,
 }
 
 /// A regular of the pubs: name, level, style and banter.
@@ -117,6 +120,16 @@ impl Banter {
     /// One of the lines for a moment, picked by `turn` so a regular does not always say the same.
     pub fn pick(lines: &[String], turn: u32) -> Option<&str> {
         (!lines.is_empty()).then(|| lines[turn as usize % lines.len()].as_str())
+    }
+
+    /// What they say as the player leaves the table: `won` is whether they won the match
+    /// (`None` for a draw).
+    pub fn parting(&self, won: Option<bool>, turn: u32) -> &str {
+        match won {
+            Some(true) => Banter::pick(&self.winning, turn).unwrap_or("Better luck next time."),
+            Some(false) => Banter::pick(&self.conceding, turn).unwrap_or("Well played. Until the next game."),
+            None => "Honours even. Another night, then.",
+        }
     }
 }
 

@@ -5,8 +5,9 @@
 
 use serde::Deserialize;
 
+use super::table::Table;
 use crate::ai::levels::{Banter, regulars};
-use crate::rules::khalif::{BadSquare, Kind, Position, Square, parse_kfen};
+use crate::rules::khalif::{BadSquare, Kind, Position, Side, Square, parse_kfen};
 
 /// A whole campaign: where the player starts and the venues in the order of the journey.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -167,8 +168,10 @@ pub fn parse_campaign(text: &str, file: &str) -> Result<Campaign, String> {
                 );
                 return fail(&at, "personality", what);
             }
-            for condition in &regular.conditions {
-                if let Err(problem) = check_condition(condition) {
+            let problems = regular.conditions.iter().map(check_condition);
+            let whole = std::iter::once(Table::set(&regular.conditions, Side::Gold).map(|_| ()));
+            for problem in problems.chain(whole) {
+                if let Err(problem) = problem {
                     return fail(
                         &at,
                         "conditions",

@@ -39,6 +39,9 @@ pub struct Profile {
     /// Venues opened so far, by name: once open, a venue stays open.
     pub unlocked: BTreeSet<String>,
     pub lessons_done: BTreeSet<String>,
+    /// Puzzles solved, by name (absent from profiles written before puzzles were kept).
+    #[serde(default)]
+    pub puzzles_solved: BTreeSet<String>,
     pub regulars: BTreeMap<String, RegularRecord>,
 }
 
@@ -53,6 +56,7 @@ impl Profile {
             reputation: 0,
             unlocked: BTreeSet::new(),
             lessons_done: BTreeSet::new(),
+            puzzles_solved: BTreeSet::new(),
             regulars: BTreeMap::new(),
         };
         profile.open_venues(campaign);
