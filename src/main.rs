@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
+use khalif::app::Destination;
 #[cfg(not(target_arch = "wasm32"))]
 use khalif::app::{LaunchOptions, View};
 use khalif::rules::khalif::Square;
@@ -31,6 +32,13 @@ struct Args {
     /// take the side not to move.
     #[arg(long, requires = "position", value_parser = clap::value_parser!(u8).range(1..=6))]
     against: Option<u8>,
+    /// Turns to play from the position before showing it, in notation (`"Dd7xe9, Ke1-e2"`).
+    #[arg(long, requires = "position")]
+    moves: Option<String>,
+    /// Open this screen at once: campaign, school, venue:N, lesson:N, puzzle:N or
+    /// table:VENUE:CONTENDER (a campaign match; with --position it starts from there).
+    #[arg(long)]
+    open: Option<Destination>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -59,6 +67,16 @@ fn run_native() -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
+    let moves = match (position, args.moves.as_deref()) {
+        (Some(position), Some(text)) => match parse_moves(position, text) {
+            Ok(moves) => moves,
+            Err(e) => {
+                eprintln!("error: --moves: {e}");
+                return std::process::ExitCode::FAILURE;
+            }
+        },
+        _ => Vec::new(),
+    };
     khalif::app::run(LaunchOptions {
         screenshot: args.screenshot,
         position,
@@ -69,6 +87,22 @@ fn run_native() -> std::process::ExitCode {
         frames: args.frames,
         select: args.select,
         against: args.against.map(|n| usize::from(n) - 1),
+        moves,
+        open: args.open,
     });
     std::process::ExitCode::SUCCESS
+}
+
+/// Parses turns separated by commas, each checked against the position it is played from.
+#[cfg(not(target_arch = "wasm32"))]
+fn parse_moves(start: khalif::rules::khalif::Position, text: &str) -> Result<Vec<khalif::rules::khalif::Turn>, String> {
+    let mut game = khalif::rules::khalif::Game::new(start);
+    let mut turns = Vec::new();
+    for written in text.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let (turn, _) =
+            khalif::rules::khalif::parse_turn(game.position(), written).map_err(|e| format!("`{written}`: {e}"))?;
+        game.play_turn(&turn).map_err(|e| format!("`{written}`: {e}"))?;
+        turns.push(turn);
+    }
+    Ok(turns)
 }

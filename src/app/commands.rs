@@ -4,6 +4,7 @@ use bevy::prelude::*;
 
 use super::GameSystems;
 use super::board::BoardReset;
+use super::opponent::Opponent;
 use super::screens::Screen;
 use super::session::Session;
 use super::stages::Animating;
@@ -38,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
 fn run_commands(
     mut commands: MessageReader<GameCommand>,
     mut session: ResMut<Session>,
+    opponent: Option<Res<Opponent>>,
     mut reset: MessageWriter<BoardReset>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -48,7 +50,11 @@ fn run_commands(
                 next.set(Screen::Match);
                 true
             }
-            GameCommand::Undo => session.game.undo(),
+            GameCommand::Undo if !session.takebacks => {
+                session.refusal = Some("No takebacks at this table.".to_string());
+                false
+            }
+            GameCommand::Undo => take_back(&mut session.game, opponent.as_deref()),
             GameCommand::Redo => session.game.redo(),
             GameCommand::Resign => {
                 if let Some(side) = session.game.pending().map(|p| p.side()) {
@@ -78,6 +84,17 @@ fn run_commands(
             reset.write(BoardReset);
         }
     }
+}
+
+/// Takes back the last turn; against the pub, the player's last turn with the reply that
+/// followed it, so the player is to move again rather than the opponent replaying at once.
+fn take_back(game: &mut Game, opponent: Option<&Opponent>) -> bool {
+    let undone = game.undo();
+    let opponent_to_move = |game: &Game| opponent.is_some_and(|o| game.pending().is_some_and(|p| p.side() == o.side));
+    if undone && opponent_to_move(game) && !game.history().is_empty() {
+        game.undo();
+    }
+    undone
 }
 
 /// Once everything is shown and the game is over, the result screen comes up; undo from it

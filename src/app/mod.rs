@@ -5,6 +5,7 @@ mod animation;
 mod audio;
 mod board;
 mod camera;
+mod career;
 mod clicks;
 mod commands;
 mod geometry;
@@ -27,9 +28,10 @@ mod web;
 use bevy::prelude::*;
 
 pub use board::{OnSquare, PieceView, board_mismatch};
+pub use career::{Career, Seat, open_lesson, open_puzzle, sit_down};
 pub use clicks::{Selection, SquareClicked};
 pub use commands::GameCommand;
-pub use launch::{LaunchOptions, View};
+pub use launch::{Destination, LaunchOptions, View};
 pub use opponent::{Opponent, Speech, Thinking};
 pub use screens::Screen;
 pub use session::{PlayerDecision, Session, Staged};
@@ -97,6 +99,7 @@ pub fn logic_plugin(app: &mut App) {
         stages::plugin,
         clicks::plugin,
         opponent::plugin,
+        career::plugin,
     ));
 }
 

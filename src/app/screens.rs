@@ -7,7 +7,6 @@ use super::launch::LaunchOptions;
 use super::opponent::Opponent;
 use super::session::Session;
 use crate::ai::levels::regulars;
-use crate::rules::khalif::Game;
 
 /// Which screen the player is on.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -17,6 +16,12 @@ pub enum Screen {
     Match,
     /// The game is over; the final board stays in view under the result.
     Result,
+    /// The map of the journey through Zarhalem's venues.
+    Campaign,
+    /// One venue: its regulars, their conditions, the wager.
+    Venue,
+    /// The lessons and puzzles.
+    School,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -34,8 +39,8 @@ fn start_from_options(
 ) {
     let Some(options) = options else { return };
     selection.0 = options.select;
-    if let Some(position) = options.position {
-        *session = Session::new(Game::new(position));
+    if let (Some(position), Some(game)) = (options.position, options.game()) {
+        *session = Session::new(game);
         next.set(Screen::Match);
         if let Some(regular) = options.against.and_then(|n| regulars().get(n)) {
             commands.insert_resource(Opponent::regular(position.side_to_move().opponent(), regular));

@@ -22,11 +22,24 @@ pub struct Session {
     pub last_move: Option<(Square, Square)>,
     /// While browsing the move list: the number of turns after which the board is shown.
     pub view: Option<usize>,
+    /// Whether a turn may be taken back (a table's "no takebacks", or a settled wager).
+    pub takebacks: bool,
+    /// No more decisions are taken: the lesson's one turn is done, or the puzzle is over.
+    pub closed: bool,
 }
 
 impl Session {
     pub fn new(game: Game) -> Session {
-        Session { shown: *game.position(), game, queue: VecDeque::new(), refusal: None, last_move: None, view: None }
+        Session {
+            shown: *game.position(),
+            game,
+            queue: VecDeque::new(),
+            refusal: None,
+            last_move: None,
+            view: None,
+            takebacks: true,
+            closed: false,
+        }
     }
 
     /// The board to draw: an earlier position while browsing the move list, else the shown one.
@@ -64,7 +77,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Hands the players' decisions to the core and queues what happened for the stages.
 fn take_decisions(mut decisions: MessageReader<PlayerDecision>, mut session: ResMut<Session>) {
     for PlayerDecision(decision) in decisions.read().copied() {
-        if !session.is_idle() {
+        if !session.is_idle() || session.closed {
             continue;
         }
         match session.game.decide(decision) {

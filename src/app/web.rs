@@ -93,7 +93,7 @@ fn publish_state(
     }
 }
 
-/// Launch options from the page's address (`?position=KFEN|start&against=N&view=top`): the
+/// Launch options from the page's address (`?position=KFEN|start&against=N&view=top&open=lesson:1`): the
 /// web's command line, used by links and by the browser tests.
 pub fn page_options() -> super::LaunchOptions {
     let mut options = super::LaunchOptions { frames: 30, ..default() };
@@ -109,6 +109,10 @@ pub fn page_options() -> super::LaunchOptions {
             },
             "against" => options.against = value.parse::<usize>().ok().filter(|n| (1..=6).contains(n)).map(|n| n - 1),
             "view" if value == "top" => options.view = super::View::Top,
+            "open" => match value.parse() {
+                Ok(destination) => options.open = Some(destination),
+                Err(e) => warn!("ignoring screen from the address: {e}"),
+            },
             _ => {}
         }
     }

@@ -103,6 +103,35 @@ pub enum Condition {
     TurnLimit(u32),
 }
 
+impl Condition {
+    /// The condition as its card shows it before play: a title and a line saying what it
+    /// means for the player; `who` is the regular insisting on it.
+    pub fn card(&self, who: &str) -> (String, String) {
+        match self {
+            Condition::PlayerPlays(colour) => {
+                (format!("You play {colour:?}"), format!("{who} will not sit down otherwise."))
+            }
+            Condition::RegularStartsWithout(squares) => {
+                let pieces: Vec<String> = squares
+                    .iter()
+                    .map(|name| match name.parse::<Square>().ok().and_then(|s| Position::start().piece_at(s)) {
+                        Some(piece) => format!("the {} on {name}", piece.kind),
+                        None => name.clone(),
+                    })
+                    .collect();
+                ("Odds given".to_string(), format!("{who} starts without {}.", pieces.join(" and ")))
+            }
+            Condition::StartFrom(kfen) => {
+                ("A set position".to_string(), format!("The match starts from {who}'s own position ({kfen})."))
+            }
+            Condition::NoTakebacks => ("No takebacks".to_string(), "A turn played stays played.".to_string()),
+            Condition::TurnLimit(seconds) => {
+                (format!("{seconds} seconds a turn"), "Let your time run out and you forfeit the match.".to_string())
+            }
+        }
+    }
+}
+
 /// A side, as the campaign file names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Colour {

@@ -19,6 +19,19 @@ pub enum Goal {
     Win,
 }
 
+impl Goal {
+    /// The goal in words, as the lesson shows it.
+    pub fn describe(&self) -> String {
+        match self {
+            Goal::Reach(kind, square) => format!("Move your {kind} to {square}."),
+            Goal::Capture(1) => "Capture a piece.".to_string(),
+            Goal::Capture(n) => format!("Capture {n} pieces in one turn."),
+            Goal::CaptureSafely => "Capture a piece and keep the piece that captured.".to_string(),
+            Goal::Win => "Win the game this turn.".to_string(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Lesson {

@@ -8,11 +8,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiState;
+use crate::app::career::{Career, Seat, leave_seat};
 use crate::app::commands::GameCommand;
 use crate::app::session::Session;
 use crate::app::settings::GameSettings;
 use crate::persist::{Quality, data_dir, write_atomic};
-use crate::rules::khalif::Record;
+use crate::rules::khalif::{Record, Side};
 
 const RULES: &str = include_str!("../../../assets/rules-reference.md");
 /// The extension of saved game records.
@@ -101,7 +102,13 @@ fn today() -> String {
     format!("{year:04}-{month:02}-{day:02}")
 }
 
-fn save_window(mut contexts: EguiContexts, mut ui_state: ResMut<UiState>, session: Res<Session>) -> Result {
+fn save_window(
+    mut contexts: EguiContexts,
+    mut ui_state: ResMut<UiState>,
+    session: Res<Session>,
+    seat: Option<Res<Seat>>,
+    career: Res<Career>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !ui_state.save {
         return Ok(());
@@ -117,7 +124,14 @@ fn save_window(mut contexts: EguiContexts, mut ui_state: ResMut<UiState>, sessio
             ui.text_edit_singleline(&mut ui_state.save_name);
         });
         if ui.button("Save").clicked() {
-            saved = Some(save_record(&session, &ui_state.save_name));
+            let players = match seat.as_deref() {
+                Some(Seat::Wager(wager)) => {
+                    let venue = career.campaign.venues.get(wager.venue).map_or("Zarhalem", |v| v.name.as_str());
+                    Players { event: venue.to_string(), you: Some((wager.table.player, wager.contender.name.clone())) }
+                }
+                _ => Players { event: "Local match".to_string(), you: None },
+            };
+            saved = Some(save_record(&session, &ui_state.save_name, &players));
         }
         if let Some(notice) = &ui_state.notice {
             ui.label(notice);
@@ -136,7 +150,14 @@ fn save_window(mut contexts: EguiContexts, mut ui_state: ResMut<UiState>, sessio
     Ok(())
 }
 
-fn save_record(session: &Session, name: &str) -> Result<PathBuf, String> {
+/// Who played, for the record's tags: the event, and in a campaign match the player's side
+/// and the regular's name.
+struct Players {
+    event: String,
+    you: Option<(Side, String)>,
+}
+
+fn save_record(session: &Session, name: &str, players: &Players) -> Result<PathBuf, String> {
     let clean: String = name.chars().filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' ')).collect();
     if clean.trim().is_empty() {
         return Err("give the game a name".into());
@@ -144,9 +165,15 @@ fn save_record(session: &Session, name: &str) -> Result<PathBuf, String> {
     let folder = saves_folder().ok_or("no folder for saved games (set KHALIF_HOME)")?;
     let path = folder.join(format!("{}.{EXTENSION}", clean.trim()));
     let mut record = Record::new(session.game.clone());
-    record.set_tag("Event", "Local match");
-    record.set_tag("Gold", "Gold player");
-    record.set_tag("Silver", "Silver player");
+    record.set_tag("Event", &players.event);
+    for side in Side::BOTH {
+        let name = match &players.you {
+            Some((you, _)) if *you == side => "You".to_string(),
+            Some((_, regular)) => regular.clone(),
+            None => format!("{side} player"),
+        };
+        record.set_tag(if side == Side::Gold { "Gold" } else { "Silver" }, &name);
+    }
     record.set_tag("Date", &today());
     write_atomic(&path, record.to_text().as_bytes()).map_err(|e| e.to_string())?;
     Ok(path)
@@ -156,6 +183,7 @@ fn load_window(
     mut contexts: EguiContexts,
     mut ui_state: ResMut<UiState>,
     mut commands: MessageWriter<GameCommand>,
+    mut bevy_commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if !ui_state.load {
@@ -177,6 +205,7 @@ fn load_window(
                         .and_then(|t| Record::parse(&t).map_err(|e| e.to_string()))
                     {
                         Ok(record) => {
+                            leave_seat(&mut bevy_commands);
                             commands.write(GameCommand::Start(Box::new(record.game)));
                             ui_state.load = false;
                             ui_state.notice = None;

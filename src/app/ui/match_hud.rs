@@ -7,6 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::UiState;
 use crate::ai::{Limits, Searcher, Weights, hint};
 use crate::app::board::{BoardReset, captured_pieces};
+use crate::app::career::Seat;
 use crate::app::clicks::Selection;
 use crate::app::commands::GameCommand;
 use crate::app::opponent::{Opponent, Speech, Thinking};
@@ -31,12 +32,7 @@ pub fn side_badge(side: Side) -> &'static str {
 
 fn banner(ctx: &egui::Context, id: &str, anchor: egui::Align2, offset: [f32; 2], add: impl FnOnce(&mut egui::Ui)) {
     egui::Area::new(egui::Id::new(id)).anchor(anchor, offset).show(ctx, |ui| {
-        egui::Frame::new()
-            .fill(egui::Color32::from_rgba_unmultiplied(30, 18, 10, 225))
-            .stroke(egui::Stroke::new(1.0, egui::Color32::from_rgb(176, 128, 60)))
-            .corner_radius(8)
-            .inner_margin(egui::Margin::symmetric(16, 8))
-            .show(ui, add);
+        super::style::card().show(ui, add);
     });
 }
 
@@ -125,6 +121,7 @@ fn piece_list(pieces: &[Piece]) -> String {
 
 fn side_panel(
     mut contexts: EguiContexts,
+    seat: Option<Res<Seat>>,
     mut session: ResMut<Session>,
     mut ui_state: ResMut<UiState>,
     mut commands: MessageWriter<GameCommand>,
@@ -172,8 +169,10 @@ fn side_panel(
             }
             ui.separator();
             let idle = session.is_idle();
+            let exercise = matches!(seat.as_deref(), Some(Seat::Lesson { .. } | Seat::Puzzle { .. }));
             ui.horizontal_wrapped(|ui| {
-                if ui.add_enabled(idle, egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
+                let undo = egui::Button::new("Undo");
+                if ui.add_enabled(idle && session.takebacks, undo).on_hover_text("Ctrl+Z").clicked() {
                     commands.write(GameCommand::Undo);
                 }
                 if ui
@@ -183,11 +182,12 @@ fn side_panel(
                 {
                     commands.write(GameCommand::Redo);
                 }
-                let playing = session.game.outcome().is_none();
+                // A lesson or puzzle is retried, not resigned or drawn.
+                let playing = session.game.outcome().is_none() && !exercise;
                 if ui.add_enabled(playing && idle, egui::Button::new("Resign")).clicked() {
                     ui_state.confirm_resign = true;
                 }
-                if let Some(side) = session.game.pending().map(|p| p.side()) {
+                if let Some(side) = session.game.pending().map(|p| p.side()).filter(|_| !exercise) {
                     if ui
                         .add_enabled(idle && session.game.draw_offer().is_none(), egui::Button::new("Offer draw"))
                         .clicked()
@@ -196,11 +196,13 @@ fn side_panel(
                     }
                 }
             });
+            // A wager in play is left by resigning, so loading a game or leaving would dodge it.
+            let wager_in_play = matches!(seat.as_deref(), Some(Seat::Wager(w)) if w.settled.is_none());
             ui.horizontal_wrapped(|ui| {
                 if ui.button("Save").clicked() {
                     ui_state.save = true;
                 }
-                if ui.button("Load").clicked() {
+                if !wager_in_play && ui.button("Load").clicked() {
                     ui_state.load = true;
                 }
                 if ui.button("Rules").clicked() {
@@ -209,7 +211,7 @@ fn side_panel(
                 if ui.button("Settings").clicked() {
                     ui_state.settings = true;
                 }
-                if ui.button("Leave").clicked() {
+                if !wager_in_play && ui.button("Leave").clicked() {
                     commands.write(GameCommand::Leave);
                 }
             });

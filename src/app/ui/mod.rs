@@ -1,13 +1,22 @@
 //! The HUD and menus, drawn with egui: one plugin per screen or panel, sharing `UiState`.
 
+mod campaign_map;
 mod dialogs;
 mod labels;
 mod match_hud;
 mod result;
+mod school;
 mod style;
 mod title;
+mod tutor;
+mod venue;
 
 use bevy::prelude::*;
+
+use super::career::{Career, open_lesson, open_puzzle, sit_down};
+use super::commands::GameCommand;
+use super::launch::{Destination, LaunchOptions};
+use super::screens::Screen;
 
 /// Which windows are open, and what the player is looking at.
 #[derive(Resource, Debug)]
@@ -29,6 +38,12 @@ pub struct UiState {
     pub regular: usize,
     /// The last hint asked for, in words.
     pub hint: Option<String>,
+    /// The campaign venue being looked at (an index into the journey).
+    pub venue: usize,
+    /// The coins the player means to wager at the venue.
+    pub stake: u32,
+    /// The lesson's or puzzle's hint is shown.
+    pub show_tutor_hint: bool,
 }
 
 impl Default for UiState {
@@ -45,17 +60,59 @@ impl Default for UiState {
             play_as: crate::rules::khalif::Side::Gold,
             regular: 0,
             hint: None,
+            venue: 0,
+            stake: 1,
+            show_tutor_hint: false,
         }
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<UiState>().add_plugins((
+    app.init_resource::<UiState>().add_systems(Startup, open_destination).add_plugins((
         style::plugin,
         labels::plugin,
         match_hud::plugin,
         title::plugin,
         result::plugin,
         dialogs::plugin,
+        campaign_map::plugin,
+        venue::plugin,
+        school::plugin,
+        tutor::plugin,
     ));
+}
+
+/// Opens the screen the launch options name (`--open`), so every screen can be reached and
+/// photographed directly.
+fn open_destination(
+    options: Option<Res<LaunchOptions>>,
+    career: Res<Career>,
+    mut ui_state: ResMut<UiState>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+    mut games: MessageWriter<GameCommand>,
+) {
+    let Some(destination) = options.as_ref().and_then(|o| o.open) else { return };
+    match destination {
+        Destination::Campaign => next.set(Screen::Campaign),
+        Destination::School => next.set(Screen::School),
+        Destination::Venue(venue) => {
+            ui_state.venue = venue;
+            next.set(Screen::Venue);
+        }
+        Destination::Lesson(index) => open_lesson(&mut commands, &mut games, &career, index),
+        Destination::Puzzle(index) => open_puzzle(&mut commands, &mut games, &career, index),
+        Destination::Table { venue, contender } => {
+            ui_state.venue = venue;
+            let Some(contender) = career.campaign.contenders(venue, &career.profile).into_iter().nth(contender) else {
+                warn!("no contender {} at venue {}", contender + 1, venue + 1);
+                return;
+            };
+            let stake = career.campaign.venues[venue].stakes.min.min(career.profile.purse);
+            let game = options.as_ref().and_then(|o| o.game());
+            if let Err(e) = sit_down(&mut commands, &mut games, venue, contender, stake, ui_state.play_as, game) {
+                warn!("cannot sit down: {e}");
+            }
+        }
+    }
 }

@@ -32,3 +32,17 @@ fn apply_style(mut contexts: EguiContexts) -> Result {
     ctx.set_global_style(style);
     Ok(())
 }
+
+/// The framed panel used for banners and cards: dark wood with a brass edge.
+pub fn card() -> egui::Frame {
+    egui::Frame::new()
+        .fill(egui::Color32::from_rgba_unmultiplied(30, 18, 10, 225))
+        .stroke(egui::Stroke::new(1.0, egui::Color32::from_rgb(176, 128, 60)))
+        .corner_radius(8)
+        .inner_margin(egui::Margin::symmetric(16, 8))
+}
+
+/// Brass, for headings and what is open or won.
+pub const BRASS: egui::Color32 = egui::Color32::from_rgb(240, 190, 90);
+/// Warnings and notices; always paired with words that say what is wrong.
+pub const WARNING: egui::Color32 = egui::Color32::from_rgb(255, 190, 120);

@@ -1,10 +1,13 @@
-//! The title screen: start a local match, load a game, settings, rules, quit.
+//! The title screen: the journey, lessons and puzzles, a local match or one against a
+//! regular, load a game, settings, rules, quit.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiState;
+use super::style::WARNING;
 use crate::ai::levels::regulars;
+use crate::app::career::{Career, leave_seat};
 use crate::app::commands::GameCommand;
 use crate::app::opponent::Opponent;
 use crate::app::screens::Screen;
@@ -19,6 +22,8 @@ fn title_menu(
     mut contexts: EguiContexts,
     mut ui_state: ResMut<UiState>,
     settings: Res<GameSettings>,
+    career: Res<Career>,
+    mut next: ResMut<NextState<Screen>>,
     mut commands: MessageWriter<GameCommand>,
     mut exit: MessageWriter<AppExit>,
     mut bevy_commands: Commands,
@@ -37,8 +42,15 @@ fn title_menu(
                 let wide = |text: &str| {
                     egui::Button::new(egui::RichText::new(text).size(20.0)).min_size(egui::vec2(260.0, 36.0))
                 };
-                if ui.add(wide("New local match")).clicked() {
-                    bevy_commands.remove_resource::<Opponent>();
+                if ui.add(wide("The journey")).on_hover_text("From the docks to the Khalif's Square").clicked() {
+                    next.set(Screen::Campaign);
+                }
+                if ui.add(wide("Lessons and puzzles")).clicked() {
+                    next.set(Screen::School);
+                }
+                ui.add_space(6.0);
+                if ui.add(wide("New local match (two players)")).clicked() {
+                    leave_seat(&mut bevy_commands);
                     commands.write(GameCommand::Start(Box::new(Game::new(Position::start()))));
                 }
                 ui.add_space(6.0);
@@ -57,6 +69,7 @@ fn title_menu(
                 );
                 if ui.add(wide("Sit down and play")).clicked() {
                     if let Some(regular) = regulars().get(ui_state.regular) {
+                        leave_seat(&mut bevy_commands);
                         bevy_commands.insert_resource(Opponent::regular(ui_state.play_as.opponent(), regular));
                         commands.write(GameCommand::Start(Box::new(Game::new(Position::start()))));
                     }
@@ -73,9 +86,9 @@ fn title_menu(
                 if ui.add(wide("Quit")).clicked() {
                     exit.write(AppExit::Success);
                 }
-                if let Some(notice) = &settings.notice {
+                for notice in settings.notice.iter().chain(&career.notice) {
                     ui.add_space(8.0);
-                    ui.label(egui::RichText::new(notice).color(egui::Color32::from_rgb(255, 190, 120)));
+                    ui.label(egui::RichText::new(format!("Notice: {notice}")).color(WARNING));
                 }
             });
         });

@@ -1,0 +1,314 @@
+//! The player's career in the game: the profile, read at start and written after every
+//! result, and what the match at the table is for (a campaign wager, a lesson, a puzzle).
+//! Wagers are settled, lessons and puzzles judged, and the table's turn clock run here; the
+//! rules of each stay in `crate::campaign`.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use super::GameSystems;
+use super::commands::GameCommand;
+use super::opponent::Opponent;
+use super::session::Session;
+use super::stages::Animating;
+use crate::ai::arena::Player;
+use crate::campaign::{Campaign, Contender, Lesson, MatchResult, Profile, Puzzle, Table, journey, lessons, puzzles};
+use crate::persist::PersistError;
+use crate::rules::Outcome;
+use crate::rules::khalif::{Game, Side};
+
+/// The journey, the lessons and puzzles, and the player's progress through them.
+#[derive(Resource)]
+pub struct Career {
+    pub campaign: Campaign,
+    pub lessons: Vec<Lesson>,
+    pub puzzles: Vec<Puzzle>,
+    pub profile: Profile,
+    /// Where the profile is written; `None` when writing could destroy a file that could not
+    /// be read or moved aside (progress then lives for this session only, and the player is told).
+    path: Option<PathBuf>,
+    /// What the player should know about the profile file (set aside, not saved).
+    pub notice: Option<String>,
+}
+
+impl Career {
+    /// Reads the profile from the platform's data folder (the browser's storage on the web).
+    fn load() -> Career {
+        let campaign = journey().expect("levels/campaign.ron is checked by a test");
+        let mut career = Career {
+            lessons: lessons().expect("levels/lessons.ron is checked by a test"),
+            puzzles: puzzles().expect("levels/puzzles.ron is checked by a test"),
+            profile: Profile::new(&campaign),
+            campaign,
+            path: Profile::path(),
+            notice: None,
+        };
+        let Some(path) = career.path.clone() else {
+            career.notice = Some("No folder for the profile (set KHALIF_HOME); progress is not kept.".into());
+            return career;
+        };
+        match Profile::load_from(&path) {
+            Ok(Some(profile)) => career.profile = profile,
+            Ok(None) => {}
+            Err(PersistError::Corrupt { kept_at, problem, .. }) => {
+                career.notice = Some(format!(
+                    "Your profile could not be read ({problem}). It was kept at {} and a new one begun.",
+                    kept_at.display()
+                ));
+            }
+            Err(e) => {
+                career.path = None; // never write over a file that could not be read or kept
+                career.notice = Some(format!("Your profile could not be read: {e}. Progress is not saved."));
+            }
+        }
+        career
+    }
+
+    /// Writes the profile atomically; a failure is shown, never silently dropped.
+    pub fn save(&mut self) {
+        if let Some(path) = &self.path {
+            if let Err(e) = self.profile.save_to(path) {
+                self.notice = Some(format!("Progress not saved: {e}"));
+            }
+        }
+    }
+}
+
+/// What the match at the table is for. Absent in a free match.
+#[derive(Resource, Clone, Debug)]
+pub enum Seat {
+    Wager(Box<Wager>),
+    Lesson { index: usize, verdict: Option<bool> },
+    Puzzle { index: usize, verdict: Option<bool> },
+}
+
+/// A campaign match: who, where, for how much, under which conditions, and once it is over,
+/// how it was settled.
+#[derive(Clone, Debug)]
+pub struct Wager {
+    pub venue: usize,
+    pub contender: Contender,
+    pub stake: u32,
+    pub table: Table,
+    pub settled: Option<Settlement>,
+    /// The player's turn clock ran out, which forfeits the match.
+    pub timed_out: bool,
+}
+
+/// How a finished campaign match changed the player's purse and name.
+#[derive(Clone, Debug)]
+pub struct Settlement {
+    pub result: MatchResult,
+    pub purse_before: u32,
+    pub purse_after: u32,
+    pub reputation_before: u32,
+    pub reputation_after: u32,
+    pub opened: Vec<String>,
+    /// The contender's last words, as the player leaves the table.
+    pub parting: String,
+}
+
+/// Seconds left of the player's turn at a table with a time limit.
+#[derive(Resource, Debug, Default)]
+pub struct TurnClock {
+    /// The turn being timed and the seconds left for it.
+    pub running: Option<(u32, f32)>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(Career::load())
+        .init_resource::<TurnClock>()
+        .add_systems(Update, (settle_wager, judge_lesson, judge_puzzle, run_turn_clock).in_set(GameSystems::Present));
+}
+
+/// Starts a campaign match with `contender` at `venue` for `stake`, the player preferring
+/// `preferred` where the contender's conditions leave the choice; `game` replaces the game
+/// the table starts (a screenshot of a late position).
+pub fn sit_down(
+    commands: &mut Commands,
+    games: &mut MessageWriter<GameCommand>,
+    venue: usize,
+    contender: Contender,
+    stake: u32,
+    preferred: Side,
+    game: Option<Game>,
+) -> Result<(), String> {
+    let table = Table::set(&contender.conditions, preferred)?;
+    commands.insert_resource(Opponent::regular(table.player.opponent(), &contender.personality));
+    let game = game.unwrap_or_else(|| Game::new(table.start));
+    games.write(GameCommand::Start(Box::new(game)));
+    let wager = Wager { venue, contender, stake, table, settled: None, timed_out: false };
+    commands.insert_resource(Seat::Wager(Box::new(wager)));
+    commands.insert_resource(TurnClock::default());
+    Ok(())
+}
+
+/// Sets up lesson `index`: one turn for Gold. Silver only answers inside it (a Guard striking
+/// back, a successor named), as the pub's weakest player would.
+pub fn open_lesson(commands: &mut Commands, games: &mut MessageWriter<GameCommand>, career: &Career, index: usize) {
+    let Some(Ok(position)) = career.lessons.get(index).map(Lesson::position) else { return };
+    let player = Player::parse("level:1").expect("level 1 exists");
+    commands.insert_resource(Opponent { side: Side::Silver, player, regular: None });
+    commands.insert_resource(Seat::Lesson { index, verdict: None });
+    games.write(GameCommand::Start(Box::new(Game::new(position))));
+}
+
+/// Sets up puzzle `index`, the engine's strongest level defending.
+pub fn open_puzzle(commands: &mut Commands, games: &mut MessageWriter<GameCommand>, career: &Career, index: usize) {
+    let Some(Ok(position)) = career.puzzles.get(index).map(Puzzle::position) else { return };
+    let defender = Player::parse("level:6").expect("level 6 exists");
+    let player = Player { name: "The defence".into(), ..defender };
+    commands.insert_resource(Opponent { side: position.side_to_move().opponent(), player, regular: None });
+    commands.insert_resource(Seat::Puzzle { index, verdict: None });
+    games.write(GameCommand::Start(Box::new(Game::new(position))));
+}
+
+/// A free match: nothing at stake, nothing to judge.
+pub fn leave_seat(commands: &mut Commands) {
+    commands.remove_resource::<Seat>();
+    commands.remove_resource::<Opponent>();
+}
+
+/// Whether the game is over and everything in it has been shown.
+fn finished(session: &Session, animating: &Query<(), With<Animating>>) -> bool {
+    session.game.outcome().is_some() && session.is_idle() && animating.is_empty()
+}
+
+/// How the game ended for the player of `side`.
+fn result_for(outcome: Outcome, side: Side) -> MatchResult {
+    match outcome {
+        Outcome::Win { winner, .. } if winner == side => MatchResult::Won,
+        Outcome::Win { .. } => MatchResult::Lost,
+        Outcome::DrawAgreed => MatchResult::Drawn,
+    }
+}
+
+/// Keeps the table's takeback rule while a campaign match is played, and settles the match
+/// once it is over: purse, reputation, record, venues opened, and the profile written. The
+/// result is final: no takebacks after it.
+fn settle_wager(
+    seat: Option<ResMut<Seat>>,
+    mut career: ResMut<Career>,
+    mut session: ResMut<Session>,
+    animating: Query<(), With<Animating>>,
+) {
+    let Some(mut seat) = seat else { return };
+    let Seat::Wager(wager) = &mut *seat else { return };
+    if wager.settled.is_some() {
+        return;
+    }
+    if session.takebacks != wager.table.takebacks {
+        session.takebacks = wager.table.takebacks; // the table's rule, from its first frame
+    }
+    if !finished(&session, &animating) {
+        return;
+    }
+    let Some(outcome) = session.game.outcome() else { return };
+    let result = result_for(outcome, wager.table.player);
+    let career = &mut *career;
+    let (purse_before, reputation_before) = (career.profile.purse, career.profile.reputation);
+    let opened = career.profile.record(&career.campaign, &wager.contender.name, wager.stake, result);
+    let turn = session.game.position().turn_number();
+    let banter = &wager.contender.personality.banter;
+    let parting = match result {
+        MatchResult::Won => banter.parting(Some(false), turn),
+        MatchResult::Lost => banter.parting(Some(true), turn),
+        MatchResult::Drawn => banter.parting(None, turn),
+    };
+    wager.settled = Some(Settlement {
+        result,
+        purse_before,
+        purse_after: career.profile.purse,
+        reputation_before,
+        reputation_after: career.profile.reputation,
+        opened,
+        parting: parting.to_string(),
+    });
+    session.takebacks = false;
+    career.save();
+}
+
+/// A lesson is one turn: once it is played out, the core's events say whether it met the goal.
+fn judge_lesson(
+    seat: Option<ResMut<Seat>>,
+    mut career: ResMut<Career>,
+    mut session: ResMut<Session>,
+    animating: Query<(), With<Animating>>,
+    mut commands: Commands,
+) {
+    let Some(mut seat) = seat else { return };
+    let Seat::Lesson { index, verdict } = &mut *seat else { return };
+    let Some(played) = session.game.history().first() else { return };
+    if verdict.is_some() || !session.is_idle() || !animating.is_empty() {
+        return;
+    }
+    let career = &mut *career;
+    let Some(lesson) = career.lessons.get(*index) else { return };
+    let met = lesson.is_met_by(&played.before, &played.turn);
+    *verdict = Some(met);
+    session.closed = true;
+    commands.remove_resource::<Opponent>();
+    if met && career.profile.lessons_done.insert(lesson.title.clone()) {
+        career.save();
+    }
+}
+
+/// A puzzle is solved when the player wins within its number of turns, and failed when the
+/// turns run out first or the defence wins.
+fn judge_puzzle(
+    seat: Option<ResMut<Seat>>,
+    mut career: ResMut<Career>,
+    mut session: ResMut<Session>,
+    animating: Query<(), With<Animating>>,
+    mut commands: Commands,
+) {
+    let Some(mut seat) = seat else { return };
+    let Seat::Puzzle { index, verdict } = &mut *seat else { return };
+    if verdict.is_some() || !session.is_idle() || !animating.is_empty() || session.game.is_mid_turn() {
+        return;
+    }
+    let career = &mut *career;
+    let Some(puzzle) = career.puzzles.get(*index) else { return };
+    let player = session.game.start().side_to_move();
+    let turns_played = session.game.history().iter().filter(|t| t.before.side_to_move() == player).count();
+    let solved = match session.game.outcome() {
+        Some(outcome) => result_for(outcome, player) == MatchResult::Won,
+        None if turns_played >= puzzle.turns as usize => false,
+        None => return,
+    };
+    *verdict = Some(solved);
+    session.closed = true;
+    commands.remove_resource::<Opponent>();
+    if solved && career.profile.puzzles_solved.insert(puzzle.name.clone()) {
+        career.save();
+    }
+}
+
+/// At a table with a time limit, the player's clock runs while the player is to decide; when
+/// it runs out the player forfeits (the table's rule, resolved as a resignation, K6.3).
+fn run_turn_clock(
+    time: Res<Time>,
+    seat: Option<ResMut<Seat>>,
+    session: Res<Session>,
+    mut clock: ResMut<TurnClock>,
+    mut games: MessageWriter<GameCommand>,
+) {
+    let Some(mut seat) = seat else { return };
+    let Seat::Wager(wager) = &mut *seat else { return };
+    let Some(limit) = wager.table.turn_limit else { return };
+    let to_decide = session.game.pending().is_some_and(|p| p.side() == wager.table.player);
+    if !to_decide || !session.is_idle() || session.game.draw_offer().is_some() {
+        return;
+    }
+    let turn = session.game.position().turn_number();
+    let left = match clock.running {
+        Some((timed, left)) if timed == turn => left - time.delta_secs(),
+        _ => limit as f32,
+    };
+    clock.running = Some((turn, left.max(0.0)));
+    if left <= 0.0 && !wager.timed_out {
+        wager.timed_out = true;
+        games.write(GameCommand::Resign);
+    }
+}
