@@ -67,10 +67,10 @@ impl Career {
 
     /// Writes the profile atomically; a failure is shown, never silently dropped.
     pub fn save(&mut self) {
-        if let Some(path) = &self.path {
-            if let Err(e) = self.profile.save_to(path) {
-                self.notice = Some(format!("Progress not saved: {e}"));
-            }
+        if let Some(path) = &self.path
+            && let Err(e) = self.profile.save_to(path)
+        {
+            self.notice = Some(format!("Progress not saved: {e}"));
         }
     }
 }

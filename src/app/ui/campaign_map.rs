@@ -22,7 +22,7 @@ const MAP_SIZE: egui::Vec2 = egui::vec2(900.0, 430.0);
 /// lower row (named below) and an upper row (named above), so their names never meet.
 fn place(i: usize, n: usize) -> egui::Vec2 {
     let t = i as f32 / (n.max(2) - 1) as f32;
-    let row = if i % 2 == 0 { 0.80 } else { 0.44 };
+    let row = if i.is_multiple_of(2) { 0.80 } else { 0.44 };
     egui::vec2(0.10 + 0.80 * t, row - 0.26 * t)
 }
 

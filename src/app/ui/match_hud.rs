@@ -187,13 +187,11 @@ fn side_panel(
                 if ui.add_enabled(playing && idle, egui::Button::new("Resign")).clicked() {
                     ui_state.confirm_resign = true;
                 }
-                if let Some(side) = session.game.pending().map(|p| p.side()).filter(|_| !exercise) {
-                    if ui
-                        .add_enabled(idle && session.game.draw_offer().is_none(), egui::Button::new("Offer draw"))
-                        .clicked()
-                    {
-                        commands.write(GameCommand::OfferDraw(side));
-                    }
+                let offer = egui::Button::new("Offer draw");
+                if let Some(side) = session.game.pending().map(|p| p.side()).filter(|_| !exercise)
+                    && ui.add_enabled(idle && session.game.draw_offer().is_none(), offer).clicked()
+                {
+                    commands.write(GameCommand::OfferDraw(side));
                 }
             });
             // A wager in play is left by resigning, so loading a game or leaving would dodge it.

@@ -56,6 +56,7 @@ fn settlement_lines(ui: &mut egui::Ui, settlement: &Settlement, name: &str, time
     ui.label(egui::RichText::new(format!("— {name}")).size(14.0));
 }
 
+#[allow(clippy::too_many_arguments)]
 fn result_window(
     mut contexts: EguiContexts,
     session: Res<Session>,

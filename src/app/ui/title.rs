@@ -18,6 +18,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, title_menu.run_if(in_state(Screen::Title)));
 }
 
+#[allow(clippy::too_many_arguments)]
 fn title_menu(
     mut contexts: EguiContexts,
     mut ui_state: ResMut<UiState>,
@@ -67,12 +68,12 @@ fn title_menu(
                         }
                     },
                 );
-                if ui.add(wide("Sit down and play")).clicked() {
-                    if let Some(regular) = regulars().get(ui_state.regular) {
-                        leave_seat(&mut bevy_commands);
-                        bevy_commands.insert_resource(Opponent::regular(ui_state.play_as.opponent(), regular));
-                        commands.write(GameCommand::Start(Box::new(Game::new(Position::start()))));
-                    }
+                if ui.add(wide("Sit down and play")).clicked()
+                    && let Some(regular) = regulars().get(ui_state.regular)
+                {
+                    leave_seat(&mut bevy_commands);
+                    bevy_commands.insert_resource(Opponent::regular(ui_state.play_as.opponent(), regular));
+                    commands.write(GameCommand::Start(Box::new(Game::new(Position::start()))));
                 }
                 if ui.add(wide("Load a game")).clicked() {
                     ui_state.load = true;

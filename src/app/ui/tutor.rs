@@ -42,22 +42,24 @@ fn wager_panel(ui: &mut egui::Ui, wager: &Wager, career: &Career, clock: &TurnCl
     for condition in others {
         ui.label(format!("• {}", condition.card(&wager.contender.name).0));
     }
-    if let (Some(limit), Some((turn, left))) = (wager.table.turn_limit, clock.running) {
-        if turn == session.game.position().turn_number() && session.game.outcome().is_none() {
-            let text = format!("Your clock: {:.0} of {limit} s left", left.ceil());
-            let urgent = left < 10.0;
-            ui.label(if urgent {
-                egui::RichText::new(text + " — hurry").color(WARNING)
-            } else {
-                egui::RichText::new(text)
-            });
-        }
+    if let (Some(limit), Some((turn, left))) = (wager.table.turn_limit, clock.running)
+        && turn == session.game.position().turn_number()
+        && session.game.outcome().is_none()
+    {
+        let text = format!("Your clock: {:.0} of {limit} s left", left.ceil());
+        let urgent = left < 10.0;
+        ui.label(if urgent {
+            egui::RichText::new(text + " — hurry").color(WARNING)
+        } else {
+            egui::RichText::new(text)
+        });
     }
     if wager.timed_out {
         ui.label(egui::RichText::new("Your time ran out: the match is forfeit.").color(WARNING));
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn tutor_panel(
     mut contexts: EguiContexts,
     seat: Option<Res<Seat>>,
