@@ -60,3 +60,27 @@ fn screenshot_mode_renders_a_real_picture() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+#[ignore = "needs xvfb-run and Mesa's software Vulkan; run by CI"]
+fn the_campaign_map_renders_and_a_campaign_win_is_written_to_the_profile() {
+    let dir = std::env::temp_dir().join(format!("khalif-campaign-shots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let home = std::env::temp_dir().join("khalif-screenshot-test-home");
+    let _ = std::fs::remove_dir_all(home.join("data"));
+    // The map is drawn on parchment: a large share of the picture is that colour.
+    let (pixels, _, _) = render(&["--open", "campaign"], &dir.join("map.png"));
+    let parchment = pixels
+        .chunks(3)
+        .filter(|p| p[0].abs_diff(196) < 12 && p[1].abs_diff(160) < 12 && p[2].abs_diff(110) < 12)
+        .count();
+    let share = parchment as f64 / (pixels.len() / 3) as f64;
+    assert!(share > 0.25, "the map covers only {:.0}% of the screen", share * 100.0);
+    // A match with Old Yusuf for the least stake, won on the first turn, pays into the profile.
+    let win = ["--open", "table:1:1", "--position", "4k4/r8/3D5/9/9/9/1R7/9/K8 g 40", "--moves", "Dd7xe9"];
+    render(&win, &dir.join("result.png"));
+    let profile = std::fs::read_to_string(home.join("data/profile.ron")).expect("the profile was written");
+    assert!(profile.contains("purse: 21"), "the stake of 1 coin was won: {profile}");
+    assert!(profile.contains("\"Old Yusuf\": (\n            won: 1"), "the record shows the win: {profile}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

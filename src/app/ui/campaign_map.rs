@@ -152,9 +152,12 @@ fn campaign_map(
                 }
                 for (k, (text, font)) in lines.into_iter().enumerate() {
                     let step = 17.0 * k as f32 + 28.0;
-                    let (offset, align) =
-                        if below { (step, egui::Align2::CENTER_TOP) } else { (-step, egui::Align2::CENTER_BOTTOM) };
-                    painter.text(centre + egui::vec2(0.0, offset), align, text, font, ink);
+                    let galley = painter.layout_no_wrap(text, font, ink);
+                    let size = galley.size();
+                    // Centred under (or over) the venue, but kept inside the map's edges.
+                    let left = (centre.x - size.x / 2.0).clamp(rect.left() + 4.0, rect.right() - 4.0 - size.x);
+                    let top = if below { centre.y + step } else { centre.y - step - size.y };
+                    painter.galley(egui::pos2(left, top), galley, ink);
                 }
                 if response.clicked() {
                     ui_state.venue = i;

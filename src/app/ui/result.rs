@@ -91,7 +91,9 @@ fn result_window(
                 } else {
                     ui.label(egui::RichText::new(outcome.describe()).size(26.0));
                 }
-                ui.label(format!("{} turns, result {}", session.game.history().len(), outcome.result_text()));
+                let turns = session.game.history().len();
+                let plural = if turns == 1 { "" } else { "s" };
+                ui.label(format!("{turns} turn{plural}, result {}", outcome.result_text()));
                 if let Some(notice) = &career.notice {
                     ui.label(egui::RichText::new(format!("Notice: {notice}")).color(WARNING));
                 }
