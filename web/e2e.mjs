@@ -146,6 +146,33 @@ try {
     check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
     await page.close();
   }
+  // 3. A lesson: the goal met by clicks is kept in the profile in browser storage, and the
+  //    profile is read back (not set aside as corrupt) when the page is opened again.
+  {
+    const { page, errors } = await openPage(browser, "?open=lesson:1");
+    await waitFor(page, "the first lesson", (s) => s.ready && s.screen === "Match" && Object.keys(s.squares).length === 81, 300);
+    await clickSquare(page, "a1");
+    await clickSquare(page, "a4");
+    const profileKey = "khalif:/data/profile.ron";
+    const deadline = Date.now() + 120_000;
+    let profile = null;
+    while (Date.now() < deadline && !(profile && profile.includes("The Raider"))) {
+      await frames(page, 1);
+      profile = await page.evaluate((key) => localStorage.getItem(key), profileKey);
+    }
+    check(profile && profile.includes("The Raider"), "the lesson done is written to the profile in browser storage");
+    await page.screenshot({ path: `${shots}/web-lesson.png` });
+    await page.reload();
+    await page.waitForSelector("#gate:not([hidden])", { timeout: 300_000 });
+    await page.click("#gate button");
+    await waitFor(page, "the lesson again", (s) => s.ready && Object.keys(s.squares).length === 81, 300);
+    const keys = await page.evaluate(() => Object.keys(localStorage));
+    const kept = await page.evaluate((key) => localStorage.getItem(key), profileKey);
+    check(kept && kept.includes("The Raider") && !keys.some((k) => k.includes("corrupt")),
+      `the profile is read back whole on the next visit (keys: ${keys.join(", ")})`);
+    check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
+    await page.close();
+  }
   // The same summary line as cargo's, so CI counts these checks with the others.
   console.log(`test result: ok. ${passed} passed; 0 failed (web e2e)`);
 } catch (error) {
