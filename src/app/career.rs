@@ -229,6 +229,19 @@ fn settle_wager(
     career.save();
 }
 
+/// Whether everything played so far is shown and no turn is half done: the moment to judge.
+fn played_out(session: &Session, animating: &Query<(), With<Animating>>) -> bool {
+    session.is_idle() && animating.is_empty() && !session.game.is_mid_turn()
+}
+
+/// Ends a lesson or puzzle: keeps the verdict, takes no more moves, and sends the opponent home.
+fn conclude(verdict: &mut Option<bool>, solved: bool, session: &mut Session, commands: &mut Commands) {
+    *verdict = Some(solved);
+    session.closed = true;
+    session.takebacks = false; // retry starts it afresh
+    commands.remove_resource::<Opponent>();
+}
+
 /// A lesson is one turn: once it is played out, the core's events say whether it met the goal.
 fn judge_lesson(
     seat: Option<ResMut<Seat>>,
@@ -239,16 +252,14 @@ fn judge_lesson(
 ) {
     let Some(mut seat) = seat else { return };
     let Seat::Lesson { index, verdict } = &mut *seat else { return };
-    let Some(played) = session.game.history().first() else { return };
-    if verdict.is_some() || !session.is_idle() || !animating.is_empty() {
+    if verdict.is_some() || !played_out(&session, &animating) {
         return;
     }
+    let Some(played) = session.game.history().first() else { return };
     let career = &mut *career;
     let Some(lesson) = career.lessons.get(*index) else { return };
     let met = lesson.is_met_by(&played.before, &played.turn);
-    *verdict = Some(met);
-    session.closed = true;
-    commands.remove_resource::<Opponent>();
+    conclude(verdict, met, &mut session, &mut commands);
     if met && career.profile.lessons_done.insert(lesson.title.clone()) {
         career.save();
     }
@@ -265,7 +276,7 @@ fn judge_puzzle(
 ) {
     let Some(mut seat) = seat else { return };
     let Seat::Puzzle { index, verdict } = &mut *seat else { return };
-    if verdict.is_some() || !session.is_idle() || !animating.is_empty() || session.game.is_mid_turn() {
+    if verdict.is_some() || !played_out(&session, &animating) {
         return;
     }
     let career = &mut *career;
@@ -277,9 +288,7 @@ fn judge_puzzle(
         None if turns_played >= puzzle.turns as usize => false,
         None => return,
     };
-    *verdict = Some(solved);
-    session.closed = true;
-    commands.remove_resource::<Opponent>();
+    conclude(verdict, solved, &mut session, &mut commands);
     if solved && career.profile.puzzles_solved.insert(puzzle.name.clone()) {
         career.save();
     }

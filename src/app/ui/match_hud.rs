@@ -61,6 +61,7 @@ fn status_bar(
     }
     let pos = *session.game.position();
     let (headline, hint) = match session.game.pending() {
+        _ if session.closed => ("This exercise is over".to_string(), "Retry it, or go on to the next one".to_string()),
         None => (session.game.outcome().map(|o| o.describe()).unwrap_or_default(), String::new()),
         Some(Pending::Primary { side }) => (
             format!("{} to move — turn {}", side_badge(side), pos.turn_number()),

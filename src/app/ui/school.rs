@@ -19,6 +19,35 @@ fn mark(done: bool) -> egui::RichText {
     if done { egui::RichText::new("✔ done").color(BRASS) } else { egui::RichText::new("· to do") }
 }
 
+/// One lesson or puzzle in its list.
+struct Entry<'a> {
+    name: &'a str,
+    done: bool,
+    /// The rule taught, or the turns allowed.
+    tag: String,
+}
+
+/// A heading with the count done, a line about the list, and a button per entry; returns the
+/// entry clicked.
+fn entry_list(ui: &mut egui::Ui, title: &str, done_word: &str, blurb: &str, entries: &[Entry]) -> Option<usize> {
+    let done = entries.iter().filter(|e| e.done).count();
+    ui.heading(format!("{title} ({done} of {} {done_word})", entries.len()));
+    ui.label(blurb);
+    let mut chosen = None;
+    egui::ScrollArea::vertical().id_salt(title).max_height(440.0).show(ui, |ui| {
+        for (i, entry) in entries.iter().enumerate() {
+            ui.horizontal(|ui| {
+                ui.label(mark(entry.done));
+                if ui.button(format!("{}. {}", i + 1, entry.name)).clicked() {
+                    chosen = Some(i);
+                }
+                ui.label(egui::RichText::new(&entry.tag).small());
+            });
+        }
+    });
+    chosen
+}
+
 fn school_window(
     mut contexts: EguiContexts,
     career: Res<Career>,
@@ -35,49 +64,35 @@ fn school_window(
         .resizable(false)
         .default_width(860.0)
         .show(ctx, |ui| {
+            let lessons: Vec<Entry> = career
+                .lessons
+                .iter()
+                .map(|l| Entry { name: &l.title, done: profile.lessons_done.contains(&l.title), tag: l.rule.clone() })
+                .collect();
+            let puzzles: Vec<Entry> = career
+                .puzzles
+                .iter()
+                .map(|p| Entry {
+                    name: &p.name,
+                    done: profile.puzzles_solved.contains(&p.name),
+                    tag: format!("win in {} turn{}", p.turns, if p.turns == 1 { "" } else { "s" }),
+                })
+                .collect();
+            let mut chosen = (None, None);
             ui.columns(2, |columns| {
-                columns[0].heading(format!(
-                    "Lessons ({} of {} done)",
-                    career.lessons.iter().filter(|l| profile.lessons_done.contains(&l.title)).count(),
-                    career.lessons.len()
-                ));
-                columns[0].label("One idea of the rules each, in order: finish them and you can play a full game.");
-                egui::ScrollArea::vertical().id_salt("lessons").max_height(440.0).show(&mut columns[0], |ui| {
-                    for (i, lesson) in career.lessons.iter().enumerate() {
-                        ui.horizontal(|ui| {
-                            ui.label(mark(profile.lessons_done.contains(&lesson.title)));
-                            if ui.button(format!("{}. {}", i + 1, lesson.title)).clicked() {
-                                ui_state.show_tutor_hint = false;
-                                open_lesson(&mut commands, &mut games, &career, i);
-                            }
-                            ui.label(egui::RichText::new(&lesson.rule).small());
-                        });
-                    }
-                });
-                columns[1].heading(format!(
-                    "Puzzles ({} of {} solved)",
-                    career.puzzles.iter().filter(|p| profile.puzzles_solved.contains(&p.name)).count(),
-                    career.puzzles.len()
-                ));
-                columns[1].label("Win within the turns given, against the engine's best defence.");
-                egui::ScrollArea::vertical().id_salt("puzzles").max_height(440.0).show(&mut columns[1], |ui| {
-                    for (i, puzzle) in career.puzzles.iter().enumerate() {
-                        ui.horizontal(|ui| {
-                            ui.label(mark(profile.puzzles_solved.contains(&puzzle.name)));
-                            if ui.button(format!("{}. {}", i + 1, puzzle.name)).clicked() {
-                                ui_state.show_tutor_hint = false;
-                                open_puzzle(&mut commands, &mut games, &career, i);
-                            }
-                            let turns = if puzzle.turns == 1 {
-                                "1 turn".to_string()
-                            } else {
-                                format!("{} turns", puzzle.turns)
-                            };
-                            ui.label(egui::RichText::new(format!("win in {turns}")).small());
-                        });
-                    }
-                });
+                let blurb = "One idea of the rules each, in order: finish them and you can play a full game.";
+                chosen.0 = entry_list(&mut columns[0], "Lessons", "done", blurb, &lessons);
+                let blurb = "Win within the turns given, against the engine's best defence.";
+                chosen.1 = entry_list(&mut columns[1], "Puzzles", "solved", blurb, &puzzles);
             });
+            if let Some(i) = chosen.0 {
+                ui_state.show_tutor_hint = false;
+                open_lesson(&mut commands, &mut games, &career, i);
+            }
+            if let Some(i) = chosen.1 {
+                ui_state.show_tutor_hint = false;
+                open_puzzle(&mut commands, &mut games, &career, i);
+            }
             ui.separator();
             ui.horizontal(|ui| {
                 if ui.button("The journey").clicked() {
