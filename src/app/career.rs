@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use super::GameSystems;
-use super::commands::GameCommand;
+use super::commands::{GameCommand, finished};
 use super::opponent::Opponent;
 use super::session::Session;
 use super::stages::Animating;
@@ -170,9 +170,9 @@ pub fn leave_seat(commands: &mut Commands) {
     commands.remove_resource::<Opponent>();
 }
 
-/// Whether the game is over and everything in it has been shown.
-fn finished(session: &Session, animating: &Query<(), With<Animating>>) -> bool {
-    session.game.outcome().is_some() && session.is_idle() && animating.is_empty()
+/// How many turns `side` has completed in `game` (a puzzle's turns used).
+pub fn turns_played_by(game: &Game, side: Side) -> usize {
+    game.history().iter().filter(|t| t.before.side_to_move() == side).count()
 }
 
 /// How the game ended for the player of `side`.
@@ -282,7 +282,7 @@ fn judge_puzzle(
     let career = &mut *career;
     let Some(puzzle) = career.puzzles.get(*index) else { return };
     let player = session.game.start().side_to_move();
-    let turns_played = session.game.history().iter().filter(|t| t.before.side_to_move() == player).count();
+    let turns_played = turns_played_by(&session.game, player);
     let solved = match session.game.outcome() {
         Some(outcome) => result_for(outcome, player) == MatchResult::Won,
         None if turns_played >= puzzle.turns as usize => false,

@@ -97,6 +97,11 @@ fn take_back(game: &mut Game, opponent: Option<&Opponent>) -> bool {
     undone
 }
 
+/// Whether the game is over and everything in it has been shown.
+pub(super) fn finished(session: &Session, animating: &Query<(), With<Animating>>) -> bool {
+    session.game.outcome().is_some() && session.is_idle() && animating.is_empty()
+}
+
 /// Once everything is shown and the game is over, the result screen comes up; undo from it
 /// goes back to the match.
 fn show_result(
@@ -105,7 +110,7 @@ fn show_result(
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let over = session.game.outcome().is_some() && session.is_idle() && animating.is_empty();
+    let over = finished(&session, &animating);
     match screen.get() {
         Screen::Match if over => next.set(Screen::Result),
         Screen::Result if !over => next.set(Screen::Match),

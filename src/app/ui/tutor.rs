@@ -9,7 +9,7 @@ use super::UiState;
 use super::match_hud::side_badge;
 use super::result::coins;
 use super::style::{BRASS, WARNING};
-use crate::app::career::{Career, Seat, TurnClock, Wager, leave_seat, open_lesson, open_puzzle};
+use crate::app::career::{Career, Seat, TurnClock, Wager, leave_seat, open_lesson, open_puzzle, turns_played_by};
 use crate::app::commands::GameCommand;
 use crate::app::screens::Screen;
 use crate::app::session::Session;
@@ -105,7 +105,7 @@ fn tutor_panel(
                     puzzle.turns,
                     if puzzle.turns == 1 { "" } else { "s" }
                 ));
-                let used = session.game.history().iter().filter(|t| t.before.side_to_move() == player).count();
+                let used = turns_played_by(&session.game, player);
                 ui.label(format!("Turns used: {used} of {}", puzzle.turns));
                 verdict_line(ui, *verdict, "Find the winning line.");
                 (&puzzle.hint, Seat::Puzzle { index: *index, verdict: None }, index + 1, career.puzzles.len())
