@@ -180,24 +180,24 @@ fn a_regulars_conditions_make_the_match() {
         found.unwrap_or_else(|| panic!("no regular {name}")).conditions.clone()
     };
     // No conditions: the player's own choice of side, the usual start, takebacks allowed.
-    let free = Table::set(&[], Side::Silver).unwrap();
-    assert_eq!((free.player, free.takebacks, free.turn_limit), (Side::Silver, true, None));
+    let free = Table::set(&[], Side::Second).unwrap();
+    assert_eq!((free.player, free.takebacks, free.turn_limit), (Side::Second, true, None));
     assert_eq!(free.start, Position::start());
     // Little Dunya insists the player takes Gold.
-    assert_eq!(Table::set(&regular("Little Dunya"), Side::Silver).unwrap().player, Side::Gold);
+    assert_eq!(Table::set(&regular("Little Dunya"), Side::Second).unwrap().player, Side::First);
     // Farid gives the odds of his c9 Vizier: he plays Silver without it.
-    let odds = Table::set(&regular("Farid the Weigher"), Side::Silver).unwrap();
-    assert_eq!(odds.player, Side::Gold);
+    let odds = Table::set(&regular("Farid the Weigher"), Side::Second).unwrap();
+    assert_eq!(odds.player, Side::First);
     assert_eq!(odds.start.piece_at("c9".parse().unwrap()), None);
-    assert_eq!(odds.start.side(Side::Silver).count() + 1, Position::start().side(Side::Silver).count());
-    assert!(!Table::set(&regular("Auntie Layla"), Side::Gold).unwrap().takebacks);
-    assert_eq!(Table::set(&regular("Bosun Rafiq"), Side::Silver).unwrap().turn_limit, Some(60));
-    let custom = Table::set(&regular("Mahmoud the Silent"), Side::Gold).unwrap();
-    assert_eq!(custom.start.side_to_move(), Side::Silver, "his own start, Silver to move");
+    assert_eq!(odds.start.side(Side::Second).count() + 1, Position::start().side(Side::Second).count());
+    assert!(!Table::set(&regular("Auntie Layla"), Side::First).unwrap().takebacks);
+    assert_eq!(Table::set(&regular("Bosun Rafiq"), Side::Second).unwrap().turn_limit, Some(60));
+    let custom = Table::set(&regular("Mahmoud the Silent"), Side::First).unwrap();
+    assert_eq!(custom.start.side_to_move(), Side::Second, "his own start, Silver to move");
     // Contradicting conditions are refused, and the campaign reader reports them.
     let both =
         [Condition::PlayerPlays(khalif::campaign::Colour::Silver), Condition::RegularStartsWithout(vec!["c9".into()])];
-    assert!(Table::set(&both, Side::Gold).unwrap_err().contains("odds"));
+    assert!(Table::set(&both, Side::First).unwrap_err().contains("odds"));
     let contradiction = campaign_with(
         "(name: \"A\", bio: \"b\", personality: \"Old Yusuf\",\n conditions: [PlayerPlays(Silver), RegularStartsWithout([\"c9\"])])",
     );

@@ -60,7 +60,7 @@ fn sit(app: &mut App, venue: usize, contender: usize, stake: u32, kfen: Option<&
         move |mut commands: Commands, mut games: MessageWriter<GameCommand>, career: Res<Career>| {
             let contender = career.campaign.contenders(venue, &career.profile).swap_remove(contender);
             let game = kfen.map(|k| Game::new(parse_kfen(k).unwrap()));
-            sit_down(&mut commands, &mut games, venue, contender, stake, Side::Silver, game)
+            sit_down(&mut commands, &mut games, venue, contender, stake, Side::Second, game)
         },
     );
     seated.unwrap().unwrap();
@@ -88,7 +88,7 @@ fn a_won_wager_pays_out_opens_a_venue_and_is_saved_for_good() {
     run_until(&mut app, "the match is settled", settled);
     let Some(Seat::Wager(wager)) = app.world().get_resource::<Seat>() else { unreachable!() };
     let settlement = wager.settled.as_ref().unwrap();
-    assert_eq!(wager.table.player, Side::Gold);
+    assert_eq!(wager.table.player, Side::First);
     assert_eq!(settlement.result, MatchResult::Won);
     assert_eq!((settlement.purse_before, settlement.purse_after), (20, 25));
     assert_eq!((settlement.reputation_before, settlement.reputation_after), (0, 3));
@@ -115,7 +115,7 @@ fn no_takebacks_means_none_and_a_spent_clock_forfeits_the_wager() {
     let Seat::Wager(wager) = gold else { unreachable!() };
     assert!(!wager.table.takebacks);
     let player = wager.table.player;
-    assert_eq!(player, Side::Silver, "the preferred side, where the table leaves the choice");
+    assert_eq!(player, Side::Second, "the preferred side, where the table leaves the choice");
     run_until(&mut app, "Layla opens as Gold", |w| {
         let session = w.resource::<Session>();
         session.game.history().len() == 1 && session.is_idle()
@@ -136,7 +136,7 @@ fn no_takebacks_means_none_and_a_spent_clock_forfeits_the_wager() {
     assert!(wager.timed_out);
     assert_eq!(
         app.world().resource::<Session>().game.outcome(),
-        Some(Outcome::Win { winner: Side::Silver, reason: WinReason::Resignation })
+        Some(Outcome::Win { winner: Side::Second, reason: WinReason::Resignation })
     );
     assert_eq!(wager.settled.as_ref().unwrap().result, MatchResult::Lost);
     assert_eq!(saved_profile().purse, 15);

@@ -80,7 +80,7 @@ fn k5_2_a_succession_with_a_choice_made_by_clicking_the_vizier() {
     assert!(app.world().resource::<Session>().game.is_mid_turn());
     let stages = decide(&mut app, Decision::Successor(sq("h9")));
     assert_eq!(stages, [Stage::Succession, Stage::TurnEnd]);
-    let khalif = app.world().resource::<Session>().shown.khalif(khalif::rules::khalif::Side::Silver);
+    let khalif = app.world().resource::<Session>().shown.khalif(khalif::rules::khalif::Side::Second);
     assert_eq!(khalif, Some(sq("h9")));
 }
 
@@ -113,7 +113,7 @@ fn the_pubs_opponent_answers_without_blocking_the_frame() {
     use khalif::app::Opponent;
     use khalif::rules::khalif::Side;
     let mut app = match_app(Position::start());
-    app.insert_resource(Opponent { side: Side::Silver, player: Player::parse("level:2").unwrap(), regular: None });
+    app.insert_resource(Opponent { side: Side::Second, player: Player::parse("level:2").unwrap(), regular: None });
     decide(&mut app, Decision::Primary { from: sq("c2"), to: sq("d3") });
     for _ in 0..2000 {
         app.update();
@@ -126,7 +126,7 @@ fn the_pubs_opponent_answers_without_blocking_the_frame() {
     }
     let session = app.world().resource::<Session>();
     assert_eq!(session.game.history().len(), 2, "Silver's regular has replied");
-    assert_eq!(session.game.position().side_to_move(), Side::Gold);
+    assert_eq!(session.game.position().side_to_move(), Side::First);
 }
 
 #[test]
@@ -136,12 +136,12 @@ fn a_regular_greets_the_table_and_turns_down_an_early_draw() {
     use khalif::rules::khalif::Side;
     let mut app = match_app(Position::start());
     let yusuf = &regulars()[0];
-    app.insert_resource(Opponent::regular(Side::Silver, yusuf));
+    app.insert_resource(Opponent::regular(Side::Second, yusuf));
     app.update();
     let said = app.world().resource::<Speech>().line.clone();
     assert_eq!(said, Some((yusuf.name.clone(), yusuf.banter.opening[0].clone())), "the opening line");
     // K6.4: Gold offers a draw at once; a level game that is not stuck goes on.
-    app.world_mut().write_message(GameCommand::OfferDraw(Side::Gold));
+    app.world_mut().write_message(GameCommand::OfferDraw(Side::First));
     for _ in 0..3 {
         app.update();
     }

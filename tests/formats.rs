@@ -18,7 +18,7 @@ fn k7_kfen_round_trips() {
     }
     // The turn number is optional and defaults to 1.
     let no_number = parse_kfen("rvdgkgdvr/ccccccccc/9/9/9/9/9/CCCCCCCCC/RVDGKGDVR s").unwrap();
-    assert_eq!((no_number.side_to_move(), no_number.turn_number()), (Side::Silver, 1));
+    assert_eq!((no_number.side_to_move(), no_number.turn_number()), (Side::Second, 1));
 }
 
 fn kfen_error(text: &str) -> String {
@@ -134,7 +134,7 @@ fn records_round_trip_with_tags_and_results() {
 
     let mut resigned = sample_game();
     if resigned.outcome().is_none() {
-        resigned.resign(Side::Silver).unwrap();
+        resigned.resign(Side::Second).unwrap();
         let text = Record::new(resigned.clone()).to_text();
         assert!(text.contains("[Result \"1-0\"]") && text.contains("[Termination \"resignation\"]"));
         assert_eq!(Record::parse(&text).unwrap().game.outcome(), resigned.outcome());

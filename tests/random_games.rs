@@ -26,7 +26,7 @@ fn check_invariants(pos: &Position, before: &Position) {
         assert!(pos.pieces(side, Kind::Khalif).count() <= 1);
     }
     // No square holds two pieces; mailbox and bitboards agree.
-    assert!((pos.side(Side::Gold) & pos.side(Side::Silver)).is_empty());
+    assert!((pos.side(Side::First) & pos.side(Side::Second)).is_empty());
     for sq in Square::all() {
         match pos.piece_at(sq) {
             None => assert!(!pos.occupied().contains(sq)),
@@ -34,7 +34,7 @@ fn check_invariants(pos: &Position, before: &Position) {
         }
     }
     // The incremental hash matches a fresh one.
-    if pos.khalif(Side::Gold).is_some() && pos.khalif(Side::Silver).is_some() {
+    if pos.khalif(Side::First).is_some() && pos.khalif(Side::Second).is_some() {
         assert_eq!(parse_kfen(&pos.to_kfen()).unwrap().hash(), pos.hash());
     }
 }

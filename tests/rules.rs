@@ -33,20 +33,20 @@ fn k1_1_squares_are_named_file_then_rank_from_golds_side() {
 
 #[test]
 fn k1_2_rank_5_is_the_wadi_between_the_halves() {
-    assert_eq!(sq("e4").half(), Some(Side::Gold));
+    assert_eq!(sq("e4").half(), Some(Side::First));
     assert_eq!(sq("a5").half(), None);
     assert_eq!(sq("i5").half(), None);
-    assert_eq!(sq("e6").half(), Some(Side::Silver));
+    assert_eq!(sq("e6").half(), Some(Side::Second));
 }
 
 #[test]
 fn k1_3_gold_moves_first_and_sides_alternate() {
     let start = Position::start();
-    assert_eq!(start.side_to_move(), Side::Gold);
+    assert_eq!(start.side_to_move(), Side::First);
     let one = after(&start, "Cc2-d3");
-    assert_eq!(one.side_to_move(), Side::Silver);
+    assert_eq!(one.side_to_move(), Side::Second);
     let two = after(&one, "Cc8-d7");
-    assert_eq!(two.side_to_move(), Side::Gold);
+    assert_eq!(two.side_to_move(), Side::First);
 }
 
 #[test]
@@ -85,12 +85,12 @@ fn k2_1_start_position() {
     for file in 0..9u8 {
         let gold = pos.piece_at(Square::new(file, 0).unwrap()).unwrap();
         let silver = pos.piece_at(Square::new(file, 8).unwrap()).unwrap();
-        assert_eq!((gold.side, gold.kind), (Side::Gold, row[file as usize]));
-        assert_eq!((silver.side, silver.kind), (Side::Silver, row[file as usize]));
+        assert_eq!((gold.side, gold.kind), (Side::First, row[file as usize]));
+        assert_eq!((silver.side, silver.kind), (Side::Second, row[file as usize]));
         assert_eq!(pos.piece_at(Square::new(file, 1).unwrap()).unwrap().kind, Kind::Camel);
         assert_eq!(pos.piece_at(Square::new(file, 7).unwrap()).unwrap().kind, Kind::Camel);
     }
-    assert_eq!(pos.khalif(Side::Silver), Some(sq("e9")));
+    assert_eq!(pos.khalif(Side::Second), Some(sq("e9")));
 }
 
 // ---- K3 Moving in general ----
@@ -98,10 +98,10 @@ fn k2_1_start_position() {
 #[test]
 fn k3_1_a_turn_starts_with_a_primary_move_of_the_side_to_move() {
     let pos = Position::start();
-    assert!(matches!(refusal(&pos, "c8", "d7"), Refusal::NotYourPiece { owner: Side::Silver, .. }));
+    assert!(matches!(refusal(&pos, "c8", "d7"), Refusal::NotYourPiece { owner: Side::Second, .. }));
     assert!(matches!(refusal(&pos, "e5", "e6"), Refusal::NoPiece { .. }));
     let pos = after(&pos, "Cc2-d3");
-    assert!(matches!(refusal(&pos, "d3", "e4"), Refusal::NotYourPiece { owner: Side::Gold, .. }));
+    assert!(matches!(refusal(&pos, "d3", "e4"), Refusal::NotYourPiece { owner: Side::First, .. }));
     assert!(why_not(&pos, sq("c8"), sq("d7")).is_ok());
 }
 
@@ -119,8 +119,8 @@ fn k3_3_pieces_capture_by_moving_onto_an_opposing_piece() {
     let pos = setup("Ke1 Rb2 ke9 cb4", 'g');
     assert!(turn_names(&pos).contains(&"Rb2xb4".to_string()));
     let next = after(&pos, "Rb2xb4");
-    assert_eq!(next.piece_at(sq("b4")).unwrap().side, Side::Gold);
-    assert_eq!(next.side(Side::Silver).count(), 1);
+    assert_eq!(next.piece_at(sq("b4")).unwrap().side, Side::First);
+    assert_eq!(next.side(Side::Second).count(), 1);
     let pos = setup("Ke1 Cb4 ke9 rb5", 's');
     assert!(turn_names(&pos).contains(&"Rb5xb4".to_string()));
 }
@@ -316,10 +316,10 @@ fn k5_1_a_quiet_move_ends_the_turn() {
     let mut state = TurnState::new(Position::start());
     let events = state.decide(Decision::Primary { from: sq("c2"), to: sq("d3") }).unwrap();
     assert!(state.is_finished());
-    assert!(matches!(events[..], [Event::Moved { captured: None, .. }, Event::TurnEnded { next: Side::Silver }]));
+    assert!(matches!(events[..], [Event::Moved { captured: None, .. }, Event::TurnEnded { next: Side::Second }]));
     let mut state = TurnState::new(after(&Position::start(), "Cc2-d3"));
     let events = state.decide(Decision::Primary { from: sq("g8"), to: sq("f7") }).unwrap();
-    assert!(matches!(events[..], [Event::Moved { captured: None, .. }, Event::TurnEnded { next: Side::Gold }]));
+    assert!(matches!(events[..], [Event::Moved { captured: None, .. }, Event::TurnEnded { next: Side::First }]));
 }
 
 #[test]
@@ -327,7 +327,7 @@ fn k5_2_succession_with_one_vizier_is_automatic() {
     let pos = setup("Ka1 Dd7 ke9 vh9", 'g');
     assert_eq!(turns_starting(&pos, "Dd7xe9"), names(&["Dd7xe9 =h9"]));
     let next = after(&pos, "Dd7xe9 =h9");
-    assert_eq!(next.khalif(Side::Silver), Some(sq("h9")));
+    assert_eq!(next.khalif(Side::Second), Some(sq("h9")));
     let pos = setup("Ke1 Vb1 ka9 dd3", 's');
     assert_eq!(turns_starting(&pos, "Dd3xe1"), names(&["Dd3xe1 =b1"]));
 }
@@ -339,10 +339,10 @@ fn k5_2_with_two_viziers_the_losing_side_chooses() {
     assert_eq!(turns_starting(&pos, "Dd7xe9"), names(&["Dd7xe9 =b9", "Dd7xe9 =h9"]));
     let mut state = TurnState::new(pos);
     state.decide(Decision::Primary { from: sq("d7"), to: sq("e9") }).unwrap();
-    assert_eq!(state.pending().map(|p| p.side()), Some(Side::Silver), "Silver decides in Gold's turn");
+    assert_eq!(state.pending().map(|p| p.side()), Some(Side::Second), "Silver decides in Gold's turn");
     assert_eq!(state.stage(), Stage::Succession);
     let events = state.decide(Decision::Successor(sq("b9"))).unwrap();
-    assert_eq!(events[0], Event::Succeeded { side: Side::Silver, square: sq("b9") });
+    assert_eq!(events[0], Event::Succeeded { side: Side::Second, square: sq("b9") });
     assert!(state.is_finished());
 }
 
@@ -352,8 +352,8 @@ fn k5_2_with_no_vizier_the_side_loses_at_once() {
     assert_eq!(turns_starting(&pos, "Dd7xe9"), names(&["Dd7xe9#"]));
     let mut state = TurnState::new(pos);
     let events = state.decide(Decision::Primary { from: sq("d7"), to: sq("e9") }).unwrap();
-    assert!(events.contains(&Event::KhalifLost { side: Side::Silver }));
-    assert_eq!(state.outcome(), Some(Outcome::Win { winner: Side::Gold, reason: WinReason::KhalifCaptured }));
+    assert!(events.contains(&Event::KhalifLost { side: Side::Second }));
+    assert_eq!(state.outcome(), Some(Outcome::Win { winner: Side::First, reason: WinReason::RoyalCaptured }));
     let pos = setup("Ke1 ka9 dd3", 's');
     assert_eq!(turns_starting(&pos, "Dd3xe1"), names(&["Dd3xe1#"]));
 }
@@ -363,8 +363,8 @@ fn k5_3_a_guard_retaliates_on_a_capture_beside_its_khalif() {
     let pos = setup("Ka1 Dc5 ke8 cd7 gf7", 'g');
     assert_eq!(turns_starting(&pos, "Dc5xd7"), names(&["Dc5xd7 !Gf7xd7"]));
     let next = after(&pos, "Dc5xd7 !Gf7xd7");
-    assert_eq!(next.piece_at(sq("d7")).map(|p| (p.side, p.kind)), Some((Side::Silver, Kind::Guard)));
-    assert!(next.pieces(Side::Gold, Kind::Djinn).is_empty());
+    assert_eq!(next.piece_at(sq("d7")).map(|p| (p.side, p.kind)), Some((Side::Second, Kind::Guard)));
+    assert!(next.pieces(Side::First, Kind::Djinn).is_empty());
     // Silver captures, Gold retaliates.
     let pos = setup("Ke2 Cd3 Gf3 ki9 dc5", 's');
     assert_eq!(turns_starting(&pos, "Dc5xd3"), names(&["Dc5xd3 !Gf3xd3"]));
@@ -377,7 +377,7 @@ fn k5_3_with_two_guards_the_defender_chooses() {
     let mut state = TurnState::new(pos);
     state.decide(Decision::Primary { from: sq("c5"), to: sq("d7") }).unwrap();
     let Some(Pending::Retaliator { side, square, guards }) = state.pending() else { panic!("a Guard choice") };
-    assert_eq!((side, square, guards.count()), (Side::Silver, sq("d7"), 2));
+    assert_eq!((side, square, guards.count()), (Side::Second, sq("d7"), 2));
     assert!(state.decide(Decision::Retaliator(sq("a1"))).is_err(), "not a candidate");
     state.decide(Decision::Retaliator(sq("d9"))).unwrap();
     assert!(state.is_finished());
@@ -406,12 +406,12 @@ fn k5_3_a_retaliation_that_takes_the_khalif_brings_succession_or_defeat() {
     assert_eq!(turns_starting(&pos, "Ke4xf5"), names(&["Ke4xf5 !Gh5xf5#"]));
     let mut state = TurnState::new(pos);
     state.decide(Decision::Primary { from: sq("e4"), to: sq("f5") }).unwrap();
-    assert_eq!(state.outcome(), Some(Outcome::Win { winner: Side::Silver, reason: WinReason::KhalifCaptured }));
+    assert_eq!(state.outcome(), Some(Outcome::Win { winner: Side::Second, reason: WinReason::RoyalCaptured }));
     // With two Viziers the capturing side chooses its successor.
     let pos = setup("Ke4 Vb1 Vh1 ke9 vf6 cf5 gh5", 'g');
     let mut state = TurnState::new(pos);
     state.decide(Decision::Primary { from: sq("e4"), to: sq("f5") }).unwrap();
-    assert!(matches!(state.pending(), Some(Pending::Successor { side: Side::Gold, .. })));
+    assert!(matches!(state.pending(), Some(Pending::Successor { side: Side::First, .. })));
     // Silver's Khalif captures next to a Gold Vizier and is taken back.
     let pos = setup("Ka1 Vd4 Cd5 Gb5 ke6", 's');
     assert_eq!(turns_starting(&pos, "Ke6xd5"), names(&["Ke6xd5 !Gb5xd5#"]));
@@ -424,7 +424,7 @@ fn k5_4_the_djinn_may_capture_once_more_or_decline() {
     let mut state = TurnState::new(pos);
     state.decide(Decision::Primary { from: sq("d4"), to: sq("e6") }).unwrap();
     let Some(Pending::SecondCapture { side, from, targets }) = state.pending() else { panic!() };
-    assert_eq!((side, from, targets.count()), (Side::Gold, sq("e6"), 2));
+    assert_eq!((side, from, targets.count()), (Side::First, sq("e6"), 2));
     assert_eq!(state.options().len(), 3, "two captures and declining");
     state.decide(Decision::Decline).unwrap();
     assert!(state.is_finished());
@@ -473,7 +473,7 @@ fn k5_6_turn_end_hands_over_and_the_stages_run_in_order() {
     events.extend(state.decide(Decision::SecondCapture(sq("g7"))).unwrap());
     let stages: Vec<Stage> = events.iter().map(|e| e.stage()).collect();
     assert_eq!(stages, [Stage::Move, Stage::ChainedCapture, Stage::Retaliation, Stage::TurnEnd]);
-    assert_eq!(state.position().side_to_move(), Side::Silver);
+    assert_eq!(state.position().side_to_move(), Side::Second);
     // The same turn mirrored for Silver.
     let pos = setup("ke9 dd6 Ka1 Ce4 Cg3 Vh2 Gg1", 's');
     let mut state = TurnState::new(pos);
@@ -481,7 +481,7 @@ fn k5_6_turn_end_hands_over_and_the_stages_run_in_order() {
     events.extend(state.decide(Decision::SecondCapture(sq("g3"))).unwrap());
     let stages: Vec<Stage> = events.iter().map(|e| e.stage()).collect();
     assert_eq!(stages, [Stage::Move, Stage::ChainedCapture, Stage::Retaliation, Stage::TurnEnd]);
-    assert_eq!(state.position().side_to_move(), Side::Gold);
+    assert_eq!(state.position().side_to_move(), Side::First);
 }
 
 // ---- K6 End of the game ----
@@ -491,13 +491,13 @@ fn k6_1_losing_the_last_khalif_ends_the_game_wherever_in_the_turn() {
     let pos = after(&setup("Ke1 Dd4 kc7 ce6", 'g'), "Dd4xe6 +xc7#");
     assert_eq!(
         TurnState::new(pos).outcome(),
-        Some(Outcome::Win { winner: Side::Gold, reason: WinReason::KhalifCaptured })
+        Some(Outcome::Win { winner: Side::First, reason: WinReason::RoyalCaptured })
     );
     assert_eq!(count_turns(&pos), 0, "a finished game has no turns");
     let pos = after(&setup("ke9 dd6 Kc3 Ce4", 's'), "Dd6xe4 +xc3#");
     assert_eq!(
         TurnState::new(pos).outcome(),
-        Some(Outcome::Win { winner: Side::Silver, reason: WinReason::KhalifCaptured })
+        Some(Outcome::Win { winner: Side::Second, reason: WinReason::RoyalCaptured })
     );
 }
 
@@ -507,7 +507,7 @@ fn k6_2_a_side_with_no_legal_move_loses() {
     assert_eq!(count_turns(&stuck), 0);
     assert_eq!(
         TurnState::new(stuck).outcome(),
-        Some(Outcome::Win { winner: Side::Gold, reason: WinReason::NoLegalMove })
+        Some(Outcome::Win { winner: Side::First, reason: WinReason::NoLegalMove })
     );
     let before = setup("Ke4 cg1 ch1 ch2 ci2 ki1", 'g');
     assert!(turn_names(&before).contains(&"Ke4-e5#".to_string()));
@@ -519,17 +519,17 @@ fn k6_2_a_side_with_no_legal_move_loses() {
 fn k6_3_and_k6_4_resignation_and_draw_by_agreement_only() {
     use khalif::rules::khalif::Game;
     let mut game = Game::new(Position::start());
-    assert!(game.answer_draw(Side::Silver, true).is_err(), "no offer yet");
-    game.offer_draw(Side::Gold).unwrap();
-    assert_eq!(game.answer_draw(Side::Silver, false).unwrap(), None);
+    assert!(game.answer_draw(Side::Second, true).is_err(), "no offer yet");
+    game.offer_draw(Side::First).unwrap();
+    assert_eq!(game.answer_draw(Side::Second, false).unwrap(), None);
     assert_eq!(game.outcome(), None, "a declined draw is no draw");
-    game.offer_draw(Side::Gold).unwrap();
-    assert_eq!(game.answer_draw(Side::Silver, true).unwrap(), Some(Outcome::DrawAgreed));
+    game.offer_draw(Side::First).unwrap();
+    assert_eq!(game.answer_draw(Side::Second, true).unwrap(), Some(Outcome::DrawAgreed));
     let mut game = Game::new(Position::start());
-    assert_eq!(game.resign(Side::Gold).unwrap(), Outcome::Win { winner: Side::Silver, reason: WinReason::Resignation });
+    assert_eq!(game.resign(Side::First).unwrap(), Outcome::Win { winner: Side::Second, reason: WinReason::Resignation });
     assert!(game.decide(Decision::Primary { from: sq("c2"), to: sq("d3") }).is_err());
     let mut game = Game::new(after(&Position::start(), "Cc2-d3"));
-    assert_eq!(game.resign(Side::Silver).unwrap(), Outcome::Win { winner: Side::Gold, reason: WinReason::Resignation });
+    assert_eq!(game.resign(Side::Second).unwrap(), Outcome::Win { winner: Side::First, reason: WinReason::Resignation });
 }
 
 #[test]

@@ -134,10 +134,10 @@ impl GameResult {
 fn adjudicate(pos: &Position) -> GameResult {
     let material =
         |side| MATERIAL.iter().map(|&(kind, units)| units * pos.pieces(side, kind).count() as i32).sum::<i32>();
-    let lead = material(Side::Gold) - material(Side::Silver);
+    let lead = material(Side::First) - material(Side::Second);
     match lead {
-        l if l >= ADJUDICATION_MARGIN => GameResult::AdjudicatedWin(Side::Gold),
-        l if l <= -ADJUDICATION_MARGIN => GameResult::AdjudicatedWin(Side::Silver),
+        l if l >= ADJUDICATION_MARGIN => GameResult::AdjudicatedWin(Side::First),
+        l if l <= -ADJUDICATION_MARGIN => GameResult::AdjudicatedWin(Side::Second),
         _ => GameResult::Adjudicated,
     }
 }
@@ -175,7 +175,7 @@ pub fn play_game(gold: &Player, silver: &Player, opening_seed: u64) -> PlayedGam
         let turn = if (positions.len() as u32) <= OPENING_TURNS {
             turns[rng.random_range(0..turns.len())]
         } else {
-            let player = if mover == Side::Gold { gold } else { silver };
+            let player = if mover == Side::First { gold } else { silver };
             let started = Instant::now();
             let best = searchers[mover.index()].search(&pos, &player.limits).best;
             longest_turn[mover.index()] = longest_turn[mover.index()].max(started.elapsed());
@@ -213,7 +213,7 @@ pub fn play_match_timed(a: &Player, b: &Player, games: u32, seed: u64, threads: 
         let result = played.result;
         match result.winner() {
             None => tally.draws += 1,
-            Some(side) if (side == Side::Gold) == a_is_gold => tally.wins += 1,
+            Some(side) if (side == Side::First) == a_is_gold => tally.wins += 1,
             Some(_) => tally.losses += 1,
         }
         tally.adjudicated += u32::from(matches!(result, GameResult::AdjudicatedWin(_)));
@@ -257,7 +257,7 @@ mod tests {
     fn the_harness_scores_a_long_quiet_game_by_material() {
         // Gold is a Guard up (3 units): a win; a Camel up (1 unit): a draw.
         let guard_up = parse_kfen("4k4/9/9/9/9/9/9/9/3GK4 g 200").unwrap();
-        assert_eq!(adjudicate(&guard_up), GameResult::AdjudicatedWin(Side::Gold));
+        assert_eq!(adjudicate(&guard_up), GameResult::AdjudicatedWin(Side::First));
         let camel_up = parse_kfen("4k4/9/9/9/9/9/9/9/3CK4 s 200").unwrap();
         assert_eq!(adjudicate(&camel_up), GameResult::Adjudicated);
     }

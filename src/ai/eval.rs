@@ -116,8 +116,8 @@ fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
     let crossed = own
         .squares()
         .filter(|s| match side {
-            Side::Gold => s.rank() > WADI_RANK,
-            Side::Silver => s.rank() < WADI_RANK,
+            Side::First => s.rank() > WADI_RANK,
+            Side::Second => s.rank() < WADI_RANK,
         })
         .count() as i32;
     let beside_theirs = Position::adjacent_to(pos.rulers(side.opponent()));
@@ -135,8 +135,8 @@ fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
     let camel_advance = camels
         .squares()
         .map(|c| match side {
-            Side::Gold => c.rank() as i32 - 1,
-            Side::Silver => 7 - c.rank() as i32,
+            Side::First => c.rank() as i32 - 1,
+            Side::Second => 7 - c.rank() as i32,
         })
         .map(|r| r.max(0))
         .sum();

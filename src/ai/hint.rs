@@ -3,7 +3,7 @@
 
 use super::search::{Limits, Searcher};
 use crate::rules::khalif::tables::KNIGHT;
-use crate::rules::khalif::{Event, Kind, Piece, Position, Square, Turn, reachable_by, replay, write_turn};
+use crate::rules::khalif::{Event, Kind, Piece, Position, Square, Turn, half, reachable_by, replay, write_turn};
 
 /// The suggested turn, in notation, with its reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +68,7 @@ pub fn explain(pos: &Position, turn: &Turn, pv: &[Turn]) -> String {
             }
         }
     }
-    if turn.to.half().is_none() && turn.from.half().is_some() {
+    if half(turn.to).is_none() && half(turn.from).is_some() {
         return format!("brings the {} into the Wadi", piece.kind);
     }
     format!("improves the {}", piece.kind)

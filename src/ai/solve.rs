@@ -75,7 +75,7 @@ mod tests {
 
     #[test]
     fn a_capture_of_the_last_khalif_is_a_win_in_one() {
-        let p = pos("Ka1 Dd7 Rb3 ke9 ra8", Side::Gold);
+        let p = pos("Ka1 Dd7 Rb3 ke9 ra8", Side::First);
         assert!(forced_win(&p, 1));
         assert!(move_forces_win(&p, "d7".parse().unwrap(), "e9".parse().unwrap(), 1));
         assert!(!move_forces_win(&p, "b3".parse().unwrap(), "b4".parse().unwrap(), 1));
@@ -84,10 +84,10 @@ mod tests {
     #[test]
     fn a_khalif_with_an_heir_is_not_won_in_one_but_the_djinn_takes_both() {
         // Dd7xe9: the Vizier on c8 succeeds, the Djinn's second leap takes it (K5.2, K5.4).
-        let both = pos("Ka1 Dd7 ke9 vc8 ra2", Side::Gold);
+        let both = pos("Ka1 Dd7 ke9 vc8 ra2", Side::First);
         assert!(forced_win(&both, 1));
         // With the heir out of the Djinn's reach there is no win in one turn.
-        let out_of_reach = pos("Ka1 Dd7 ke9 va8 rh2", Side::Gold);
+        let out_of_reach = pos("Ka1 Dd7 ke9 va8 rh2", Side::First);
         assert!(!forced_win(&out_of_reach, 1));
     }
 

@@ -58,13 +58,13 @@ impl CameraRig {
 
 fn yaw_of(side: Side) -> f32 {
     match side {
-        Side::Gold => 0.0,
-        Side::Silver => PI,
+        Side::First => 0.0,
+        Side::Second => PI,
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(CameraRig::seated(Side::Gold)).add_systems(Startup, spawn_camera).add_systems(
+    app.insert_resource(CameraRig::seated(Side::First)).add_systems(Startup, spawn_camera).add_systems(
         Update,
         (apply_camera_settings, follow_turns, orbit_and_zoom, toggle_top_down, ease_camera)
             .chain()

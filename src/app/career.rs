@@ -149,7 +149,7 @@ pub fn sit_down(
 pub fn open_lesson(commands: &mut Commands, games: &mut MessageWriter<GameCommand>, career: &Career, index: usize) {
     let Some(Ok(position)) = career.lessons.get(index).map(Lesson::position) else { return };
     let player = Player::parse("level:1").expect("level 1 exists");
-    commands.insert_resource(Opponent { side: Side::Silver, player, regular: None });
+    commands.insert_resource(Opponent { side: Side::Second, player, regular: None });
     commands.insert_resource(Seat::Lesson { index, verdict: None });
     games.write(GameCommand::Start(Box::new(Game::new(position))));
 }

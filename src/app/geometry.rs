@@ -31,12 +31,12 @@ pub fn tray_slot(owner: Side, slot: usize) -> Vec3 {
     let (row, col) = ((slot / 9) as f32, (slot % 9) as f32);
     // Captured Silver pieces go to Gold's tray (right of Gold, +x side) and vice versa.
     let x = match owner {
-        Side::Silver => 5.9 + row * 0.8,
-        Side::Gold => -5.9 - row * 0.8,
+        Side::Second => 5.9 + row * 0.8,
+        Side::First => -5.9 - row * 0.8,
     };
     let z = match owner {
-        Side::Silver => 4.0 - col * 0.9,
-        Side::Gold => -4.0 + col * 0.9,
+        Side::Second => 4.0 - col * 0.9,
+        Side::First => -4.0 + col * 0.9,
     };
     Vec3::new(x, BOARD_TOP - 0.05, z)
 }
@@ -44,7 +44,7 @@ pub fn tray_slot(owner: Side, slot: usize) -> Vec3 {
 /// The direction a side's pieces face (towards the opponent).
 pub fn facing(side: Side) -> Quat {
     match side {
-        Side::Gold => Quat::IDENTITY,
-        Side::Silver => Quat::from_rotation_y(std::f32::consts::PI),
+        Side::First => Quat::IDENTITY,
+        Side::Second => Quat::from_rotation_y(std::f32::consts::PI),
     }
 }

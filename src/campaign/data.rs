@@ -198,7 +198,7 @@ pub fn parse_campaign(text: &str, file: &str) -> Result<Campaign, String> {
                 return fail(&at, "personality", what);
             }
             let problems = regular.conditions.iter().map(check_condition);
-            let whole = std::iter::once(Table::set(&regular.conditions, Side::Gold).map(|_| ()));
+            let whole = std::iter::once(Table::set(&regular.conditions, Side::First).map(|_| ()));
             for problem in problems.chain(whole) {
                 if let Err(problem) = problem {
                     return fail(

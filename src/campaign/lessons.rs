@@ -48,7 +48,7 @@ pub struct Lesson {
 
 impl Lesson {
     pub fn position(&self) -> Result<Position, String> {
-        parse_piece_list(&self.pieces, Side::Gold).map_err(|e| format!("lesson `{}`: {e}", self.title))
+        parse_piece_list(&self.pieces, Side::First).map_err(|e| format!("lesson `{}`: {e}", self.title))
     }
 
     /// Whether `turn`, played in the lesson's position, meets the goal.

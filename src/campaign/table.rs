@@ -32,8 +32,8 @@ pub struct Table {
 
 fn side_of(colour: Colour) -> Side {
     match colour {
-        Colour::Gold => Side::Gold,
-        Colour::Silver => Side::Silver,
+        Colour::Gold => Side::First,
+        Colour::Silver => Side::Second,
     }
 }
 

@@ -59,7 +59,7 @@ pub fn random_placements(seed: u64, count: usize) -> Vec<Position> {
     let mut rng = rng(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let mut pos = Position::empty(if rng.random_range(0..2) == 0 { Side::Gold } else { Side::Silver });
+        let mut pos = Position::empty(if rng.random_range(0..2) == 0 { Side::First } else { Side::Second });
         let place = |pos: &mut Position, piece: Piece, rng: &mut SmallRng| {
             for _ in 0..20 {
                 let sq = Square::from_index(rng.random_range(0..81));
@@ -102,7 +102,7 @@ pub fn random_placements(seed: u64, count: usize) -> Vec<Position> {
 /// and the side to move (`'g'` or `'s'`); checked by the KFEN parser (one Khalif each, K4.3).
 pub fn setup(pieces: &str, side: char) -> Position {
     use khalif::rules::khalif::{Side, parse_piece_list};
-    let side = if side == 'g' { Side::Gold } else { Side::Silver };
+    let side = if side == 'g' { Side::First } else { Side::Second };
     parse_piece_list(pieces, side).unwrap_or_else(|e| panic!("`{pieces}`: {e}"))
 }
 

@@ -83,7 +83,7 @@ impl Board {
             }
             Kind::Khalif => dist == 1 && !self.own_near(me, to, &[Kind::Vizier], from),
             Kind::Camel => {
-                let fwd = dr * if me == Side::Gold { 1 } else { -1 };
+                let fwd = dr * if me == Side::First { 1 } else { -1 };
                 if self.cells[to].is_some() {
                     (df == 0 && fwd == 1) || (fwd == 0 && df.abs() == 1)
                 } else {

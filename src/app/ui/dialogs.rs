@@ -172,7 +172,7 @@ fn save_record(session: &Session, name: &str, players: &Players) -> Result<PathB
             Some((_, regular)) => regular.clone(),
             None => format!("{side} player"),
         };
-        record.set_tag(if side == Side::Gold { "Gold" } else { "Silver" }, &name);
+        record.set_tag(if side == Side::First { "Gold" } else { "Silver" }, &name);
     }
     record.set_tag("Date", &today());
     write_atomic(&path, record.to_text().as_bytes()).map_err(|e| e.to_string())?;

@@ -34,12 +34,12 @@ fn draw_badges(
         // Beside the piece's top, towards the lower right of the screen, whichever way the board is turned.
         let centre = egui::pos2(p.x + 15.0, p.y + 13.0);
         let (fill, ink) = match piece.side {
-            Side::Gold => (egui::Color32::from_rgb(250, 225, 150), egui::Color32::from_rgb(60, 35, 10)),
-            Side::Silver => (egui::Color32::from_rgb(40, 44, 58), egui::Color32::from_rgb(235, 240, 250)),
+            Side::First => (egui::Color32::from_rgb(250, 225, 150), egui::Color32::from_rgb(60, 35, 10)),
+            Side::Second => (egui::Color32::from_rgb(40, 44, 58), egui::Color32::from_rgb(235, 240, 250)),
         };
         match piece.side {
-            Side::Gold => painter.circle_filled(centre, 9.0, fill),
-            Side::Silver => {
+            Side::First => painter.circle_filled(centre, 9.0, fill),
+            Side::Second => {
                 painter.rect_filled(egui::Rect::from_center_size(centre, egui::vec2(17.0, 17.0)), 2.0, fill)
             }
         };

@@ -25,8 +25,8 @@ pub(super) fn plugin(app: &mut App) {
 /// Sides are always named in words, never told apart by colour alone.
 pub fn side_badge(side: Side) -> &'static str {
     match side {
-        Side::Gold => "Gold",
-        Side::Silver => "Silver",
+        Side::First => "Gold",
+        Side::Second => "Silver",
     }
 }
 
@@ -143,7 +143,7 @@ fn side_panel(
                     let text = format!(
                         "{}. {} {}",
                         played.before.turn_number(),
-                        if mover == Side::Gold { "G" } else { "S" },
+                        if mover == Side::First { "G" } else { "S" },
                         played.notation
                     );
                     if ui.selectable_label(session.view == Some(i + 1), text).clicked() && session.is_idle() {

@@ -57,7 +57,7 @@ impl Default for UiState {
             save_name: String::new(),
             notice: None,
             confirm_resign: false,
-            play_as: crate::rules::khalif::Side::Gold,
+            play_as: crate::rules::khalif::Side::First,
             regular: 0,
             hint: None,
             venue: 0,

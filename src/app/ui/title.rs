@@ -57,8 +57,8 @@ fn title_menu(
                 ui.add_space(6.0);
                 ui.label("Play against a regular of the pub:");
                 ui.horizontal(|ui| {
-                    ui.radio_value(&mut ui_state.play_as, Side::Gold, "as Gold");
-                    ui.radio_value(&mut ui_state.play_as, Side::Silver, "as Silver");
+                    ui.radio_value(&mut ui_state.play_as, Side::First, "as Gold");
+                    ui.radio_value(&mut ui_state.play_as, Side::Second, "as Silver");
                 });
                 egui::ComboBox::from_id_salt("regular").selected_text(regular_name(ui_state.regular)).show_ui(
                     ui,

@@ -96,8 +96,8 @@ fn venue_window(
                 }
                 ui.add_space(16.0);
                 ui.label("You prefer:");
-                ui.radio_value(&mut ui_state.play_as, Side::Gold, "Gold");
-                ui.radio_value(&mut ui_state.play_as, Side::Silver, "Silver");
+                ui.radio_value(&mut ui_state.play_as, Side::First, "Gold");
+                ui.radio_value(&mut ui_state.play_as, Side::Second, "Silver");
             });
             ui.separator();
             let mut chosen = None;

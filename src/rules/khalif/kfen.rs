@@ -3,48 +3,29 @@
 use std::fmt;
 
 use super::tables::ADJACENT;
-use super::{Kind, Piece, Position, Side, Square};
+use super::{Kind, Piece, Position, Side, Square, side_letter, side_name};
+use crate::rules::text::{PositionError, fields};
 
 /// The start position in KFEN (K7).
 pub const START_KFEN: &str = "rvdgkgdvr/ccccccccc/9/9/9/9/9/CCCCCCCCC/RVDGKGDVR g 1";
 
-/// A refused KFEN: what is wrong, and where (1-based character column) when it is one spot.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad KFEN{}: {problem}", at.map(|c| format!(" at column {c}")).unwrap_or_default())]
-pub struct KfenError {
-    pub at: Option<usize>,
-    pub problem: String,
-}
-
-fn error(at: Option<usize>, problem: impl Into<String>) -> KfenError {
-    KfenError { at, problem: problem.into() }
+fn error(at: Option<usize>, problem: impl Into<String>) -> PositionError {
+    PositionError { format: "KFEN", at, problem: problem.into() }
 }
 
 /// Parses a KFEN position: placement, side to move, optional turn number (K7). The position
 /// must be one the rules can reach the start of a turn in: one Khalif per side and K4.3 spacing.
-pub fn parse_kfen(text: &str) -> Result<Position, KfenError> {
-    // Fields with their 1-based starting column.
-    let mut fields = Vec::new();
-    let mut start = None;
-    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
-        match (c.is_whitespace(), start) {
-            (false, None) => start = Some(i),
-            (true, Some(s)) => {
-                fields.push((text[..s].chars().count() + 1, &text[s..i]));
-                start = None;
-            }
-            _ => {}
-        }
-    }
+pub fn parse_kfen(text: &str) -> Result<Position, PositionError> {
+    let fields = fields(text);
     let (placement_col, placement) = *fields.first().ok_or_else(|| error(None, "empty text, expected a position"))?;
-    let mut pos = Position::empty(Side::Gold);
+    let mut pos = Position::empty(Side::First);
     parse_placement(&mut pos, placement, placement_col)?;
 
     let &(side_col, side) =
         fields.get(1).ok_or_else(|| error(None, "missing the side to move (`g` or `s`) after the placement"))?;
     pos.set_side_to_move(match side {
-        "g" => Side::Gold,
-        "s" => Side::Silver,
+        "g" => Side::First,
+        "s" => Side::Second,
         other => {
             return Err(error(Some(side_col), format!("side to move `{other}`: expected `g` or `s`")));
         }
@@ -64,7 +45,7 @@ pub fn parse_kfen(text: &str) -> Result<Position, KfenError> {
     Ok(pos)
 }
 
-fn parse_placement(pos: &mut Position, placement: &str, first_col: usize) -> Result<(), KfenError> {
+fn parse_placement(pos: &mut Position, placement: &str, first_col: usize) -> Result<(), PositionError> {
     let mut rank: i32 = 8;
     let mut file: u32 = 0;
     for (offset, c) in placement.chars().enumerate() {
@@ -116,11 +97,11 @@ fn parse_placement(pos: &mut Position, placement: &str, first_col: usize) -> Res
 
 /// The conditions every position between turns meets: one Khalif per side (K2, K6.1) and
 /// Vizier spacing (K4.3).
-fn validate(pos: &Position) -> Result<(), KfenError> {
+fn validate(pos: &Position) -> Result<(), PositionError> {
     for side in Side::BOTH {
         let khalifs = pos.pieces(side, Kind::Khalif).count();
         if khalifs != 1 {
-            return Err(error(None, format!("{side} has {khalifs} Khalifs, expected exactly 1")));
+            return Err(error(None, format!("{} has {khalifs} Khalifs, expected exactly 1", side_name(side))));
         }
         let rulers = pos.rulers(side);
         for vizier in pos.pieces(side, Kind::Vizier) {
@@ -128,7 +109,7 @@ fn validate(pos: &Position) -> Result<(), KfenError> {
                 let what = pos.piece_at(near).expect("ruler").kind;
                 return Err(error(
                     None,
-                    format!("{side}'s Vizier on {vizier} stands next to its {what} on {near} (K4.3)"),
+                    format!("{}'s Vizier on {vizier} stands next to its {what} on {near} (K4.3)", side_name(side)),
                 ));
             }
         }
@@ -163,7 +144,7 @@ impl fmt::Display for Kfen<'_> {
                 f.write_str("/")?;
             }
         }
-        write!(f, " {} {}", pos.side_to_move().letter(), pos.turn_number())
+        write!(f, " {} {}", side_letter(pos.side_to_move()), pos.turn_number())
     }
 }
 
@@ -175,22 +156,17 @@ impl Position {
 }
 
 impl std::str::FromStr for Position {
-    type Err = KfenError;
+    type Err = PositionError;
 
-    fn from_str(text: &str) -> Result<Position, KfenError> {
+    fn from_str(text: &str) -> Result<Position, PositionError> {
         parse_kfen(text)
     }
-}
-
-/// Parses `start` or a KFEN, for command lines and tools.
-pub fn parse_position_arg(text: &str) -> Result<Position, KfenError> {
-    if text.trim() == "start" { Ok(Position::start()) } else { parse_kfen(text) }
 }
 
 /// Parses a position written as a list of pieces on squares (`"Ke1 Da3 ki9"`, upper case
 /// Gold, lower case Silver) with `side` to move: handier than KFEN for composed positions
 /// such as puzzles and tactics. The result must pass KFEN's checks.
-pub fn parse_piece_list(pieces: &str, side: Side) -> Result<Position, KfenError> {
+pub fn parse_piece_list(pieces: &str, side: Side) -> Result<Position, PositionError> {
     let mut pos = Position::empty(side);
     for token in pieces.split_whitespace() {
         let mut chars = token.chars();

@@ -169,7 +169,7 @@ impl TurnState {
             outcome: None,
         };
         if let Some(loser) = Side::BOTH.into_iter().find(|&s| position.khalif(s).is_none()) {
-            state.finish(Outcome::Win { winner: loser.opponent(), reason: WinReason::KhalifCaptured });
+            state.finish(Outcome::Win { winner: loser.opponent(), reason: WinReason::RoyalCaptured });
         } else if !has_primary_move(&position) {
             state.finish(Outcome::Win { winner: mover.opponent(), reason: WinReason::NoLegalMove });
         }
@@ -421,7 +421,7 @@ impl TurnState {
     /// K6.1: `side` lost its last Khalif; the turn stops here and the game is over.
     fn lose(&mut self, side: Side, events: &mut Vec<Event>) {
         self.position.pass_turn();
-        let outcome = Outcome::Win { winner: side.opponent(), reason: WinReason::KhalifCaptured };
+        let outcome = Outcome::Win { winner: side.opponent(), reason: WinReason::RoyalCaptured };
         events.push(Event::KhalifLost { side });
         events.push(Event::TurnEnded { next: self.position.side_to_move() });
         events.push(Event::GameOver(outcome));

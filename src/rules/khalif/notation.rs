@@ -1,7 +1,7 @@
 //! Turn notation (K8): a turn written as its stages, `Dd3xe5 !Gf6xe5`, `De4xe7 =b9 +xd8`.
 
-use super::machine::{Decision, DecisionError, Event, Pending, TurnState};
-use super::{Kind, Position, Square, Turn};
+use super::machine::{Decision, Event, Pending, TurnState};
+use super::{Kind, Position, Square, Turn, side_name};
 
 /// Why a turn's text was refused: the 1-based token number, the token, and the problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -39,14 +39,8 @@ pub fn write_events(events: &[Event]) -> String {
 
 /// Replays a complete turn through the state machine, returning its events. Fails only for
 /// a turn that is not legal in `pos` (every generated or parsed turn is).
-pub fn replay(pos: &Position, turn: &Turn) -> Result<Vec<Event>, DecisionError> {
-    let mut state = TurnState::new(*pos);
-    let mut events = state.decide(Decision::Primary { from: turn.from, to: turn.to })?;
-    while let Some(pending) = state.pending() {
-        let decision = state.decision_of(turn).ok_or(DecisionError::NotPending(pending))?;
-        events.extend(state.decide(decision)?);
-    }
-    Ok(events)
+pub fn replay(pos: &Position, turn: &Turn) -> Result<Vec<Event>, String> {
+    crate::rules::replay::<TurnState>(pos, turn)
 }
 
 /// A turn's primary move as its notation's first token, without the game-end mark (`Dd7xe9`):
@@ -173,10 +167,12 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Vec<Event>), Nota
 
 fn describe_pending(pending: Pending) -> String {
     match pending {
-        Pending::Primary { side } => format!("{side}'s primary move"),
-        Pending::Successor { side, .. } => format!("{side}'s choice of successor (`=` and a Vizier's square)"),
+        Pending::Primary { side } => format!("{}'s primary move", side_name(side)),
+        Pending::Successor { side, .. } => {
+            format!("{}'s choice of successor (`=` and a Vizier's square)", side_name(side))
+        }
         Pending::Retaliator { side, square, .. } => {
-            format!("{side}'s choice of Guard to retaliate on {square} (`!G<from>x{square}`)")
+            format!("{}'s choice of Guard to retaliate on {square} (`!G<from>x{square}`)", side_name(side))
         }
         Pending::SecondCapture { .. } => "a second capture".to_string(),
     }

@@ -2,54 +2,29 @@
 
 use std::fmt;
 
-/// One of the two players (K1.3). Gold moves first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
-pub enum Side {
-    Gold,
-    Silver,
-}
+use crate::rules::Side;
 
-impl Side {
-    pub const BOTH: [Side; 2] = [Side::Gold, Side::Silver];
-
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    pub const fn opponent(self) -> Side {
-        match self {
-            Side::Gold => Side::Silver,
-            Side::Silver => Side::Gold,
-        }
-    }
-
-    /// The rank step of a move *forward* for this side (K1.4).
-    pub const fn forward(self) -> i8 {
-        match self {
-            Side::Gold => 1,
-            Side::Silver => -1,
-        }
-    }
-
-    /// The KFEN letter for the side to move (K7).
-    pub const fn letter(self) -> char {
-        match self {
-            Side::Gold => 'g',
-            Side::Silver => 's',
-        }
-    }
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::Gold => "Gold",
-            Side::Silver => "Silver",
-        }
+/// Gold and Silver, the first and the second player (K1.3).
+pub const fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "Gold",
+        Side::Second => "Silver",
     }
 }
 
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// The KFEN letter for the side to move (K7).
+pub const fn side_letter(side: Side) -> char {
+    match side {
+        Side::First => 'g',
+        Side::Second => 's',
+    }
+}
+
+/// The rank step of a move *forward* for a side (K1.4).
+pub const fn forward(side: Side) -> i8 {
+    match side {
+        Side::First => 1,
+        Side::Second => -1,
     }
 }
 
@@ -130,14 +105,14 @@ impl Piece {
     pub const fn letter(self) -> char {
         let upper = self.kind.letter();
         match self.side {
-            Side::Gold => upper,
-            Side::Silver => upper.to_ascii_lowercase(),
+            Side::First => upper,
+            Side::Second => upper.to_ascii_lowercase(),
         }
     }
 
     /// The piece named by a KFEN letter.
     pub const fn from_letter(letter: char) -> Option<Piece> {
-        let side = if letter.is_ascii_uppercase() { Side::Gold } else { Side::Silver };
+        let side = if letter.is_ascii_uppercase() { Side::First } else { Side::Second };
         match Kind::from_letter(letter.to_ascii_uppercase()) {
             Some(kind) => Some(Piece { side, kind }),
             None => None,
@@ -147,6 +122,6 @@ impl Piece {
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.side, self.kind)
+        write!(f, "{} {}", side_name(self.side), self.kind)
     }
 }

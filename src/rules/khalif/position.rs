@@ -26,7 +26,7 @@ fn decode(code: u8) -> Option<Piece> {
         return None;
     }
     let code = code - 1;
-    let side = if code < 6 { Side::Gold } else { Side::Silver };
+    let side = if code < 6 { Side::First } else { Side::Second };
     Some(Piece::new(side, Kind::ALL[(code % 6) as usize]))
 }
 
@@ -37,7 +37,7 @@ impl Position {
             by_side: [Bitboard::EMPTY; 2],
             by_kind: [Bitboard::EMPTY; 6],
             mailbox: [0; 81],
-            side_to_move: Side::Gold,
+            side_to_move: Side::First,
             turn_number: 1,
             hash: 0,
         };
@@ -49,13 +49,13 @@ impl Position {
     pub fn start() -> Position {
         use Kind::*;
         const BACK_ROW: [Kind; 9] = [Raider, Vizier, Djinn, Guard, Khalif, Guard, Djinn, Vizier, Raider];
-        let mut p = Position::empty(Side::Gold);
+        let mut p = Position::empty(Side::First);
         for file in 0..9u8 {
             let sq = |rank| Square::new(file, rank).expect("on board");
-            p.put(sq(0), Piece::new(Side::Gold, BACK_ROW[file as usize]));
-            p.put(sq(1), Piece::new(Side::Gold, Camel));
-            p.put(sq(7), Piece::new(Side::Silver, Camel));
-            p.put(sq(8), Piece::new(Side::Silver, BACK_ROW[file as usize]));
+            p.put(sq(0), Piece::new(Side::First, BACK_ROW[file as usize]));
+            p.put(sq(1), Piece::new(Side::First, Camel));
+            p.put(sq(7), Piece::new(Side::Second, Camel));
+            p.put(sq(8), Piece::new(Side::Second, BACK_ROW[file as usize]));
         }
         p
     }

@@ -1,6 +1,7 @@
 //! Move tables computed at compile time: rays, steps, leaps, the Wadi mask and hash keys.
 
-use super::{Bitboard, Side, Square};
+use super::{Bitboard, Side, Square, half};
+use crate::rules::zobrist::{keys, splitmix};
 
 /// The 8 line directions as (file step, rank step). The first four increase the square
 /// index and the last four are their opposites in the same order, so `d ^ 4` reverses `d`.
@@ -100,7 +101,7 @@ const fn half_mask(side: Side) -> Bitboard {
     let mut bb = Bitboard::EMPTY;
     let mut s = 0;
     while s < 81 {
-        if let Some(h) = square_at(s).half()
+        if let Some(h) = half(square_at(s))
             && h as usize == side as usize
         {
             bb = bb.with(square_at(s));
@@ -111,15 +112,15 @@ const fn half_mask(side: Side) -> Bitboard {
 }
 
 /// Each side's half of the board (K1.2).
-pub static HALVES: [Bitboard; 2] = [half_mask(Side::Gold), half_mask(Side::Silver)];
+pub static HALVES: [Bitboard; 2] = [half_mask(Side::First), half_mask(Side::Second)];
 
 const fn wadi_table() -> [Bitboard; 81] {
     let mut t = [Bitboard::EMPTY; 81];
     let mut s = 0;
     while s < 81 {
-        t[s] = match square_at(s).half() {
-            Some(Side::Gold) => half_mask(Side::Silver),
-            Some(Side::Silver) => half_mask(Side::Gold),
+        t[s] = match half(square_at(s)) {
+            Some(Side::First) => half_mask(Side::Second),
+            Some(Side::Second) => half_mask(Side::First),
             None => Bitboard::EMPTY,
         };
         s += 1;
@@ -165,36 +166,7 @@ pub fn vizier_reach(sq: Square, occupied: Bitboard) -> Bitboard {
     bb
 }
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
-
-const fn zobrist_table() -> [[[u64; 81]; 6]; 2] {
-    let mut t = [[[0; 81]; 6]; 2];
-    let mut state = 0x4B48_414C_4946_u64; // "KHALIF"
-    let mut side = 0;
-    while side < 2 {
-        let mut kind = 0;
-        while kind < 6 {
-            let mut s = 0;
-            while s < 81 {
-                let (next, value) = splitmix(state);
-                state = next;
-                t[side][kind][s] = value;
-                s += 1;
-            }
-            kind += 1;
-        }
-        side += 1;
-    }
-    t
-}
-
 /// Hash keys per side, kind and square, so positions can be recognised in search and history.
-pub static ZOBRIST: [[[u64; 81]; 6]; 2] = zobrist_table();
+pub static ZOBRIST: [[[u64; 81]; 6]; 2] = keys(0x4B48_414C_4946); // "KHALIF"
 /// Hash key toggled when Silver is to move.
 pub const ZOBRIST_SILVER: u64 = splitmix(0x5349_4C56_4552).1;

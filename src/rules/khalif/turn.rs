@@ -195,31 +195,3 @@ pub fn count_turns(pos: &Position) -> u64 {
     n
 }
 
-/// Perft (K8.1): the number of distinct sequences of `depth` turns, counting the last ply in bulk.
-pub fn perft(pos: &Position, depth: u32) -> u64 {
-    perft_counting(pos, depth, true)
-}
-
-/// Perft that makes every turn, the last ply included (the slower, "full" figure).
-pub fn perft_full(pos: &Position, depth: u32) -> u64 {
-    perft_counting(pos, depth, false)
-}
-
-fn perft_counting(pos: &Position, depth: u32, bulk: bool) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if bulk && depth == 1 {
-        return count_turns(pos);
-    }
-    let mut turns = Vec::with_capacity(64);
-    generate_turns(pos, &mut turns);
-    turns
-        .iter()
-        .map(|turn| {
-            let mut next = *pos;
-            play(&mut next, turn);
-            perft_counting(&next, depth - 1, bulk)
-        })
-        .sum()
-}

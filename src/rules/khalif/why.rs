@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::turn::khalif_lost;
-use super::{Kind, Position, Side, Square};
+use super::{Kind, Position, Side, Square, forward, half, side_name};
 
 /// Why a primary move is illegal. Each names the rule it breaks.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -84,6 +84,7 @@ impl fmt::Display for Refusal {
             Refusal::GameOver => write!(f, "The game is over"),
             Refusal::NoPiece { square } => write!(f, "There is no piece on {square}"),
             Refusal::NotYourPiece { square, owner } => {
+                let owner = side_name(owner);
                 write!(f, "The piece on {square} is {owner}'s, and it is not {owner}'s turn")
             }
             Refusal::SameSquare => write!(f, "A move must go to another square"),
@@ -156,13 +157,13 @@ pub fn why_not(pos: &Position, from: Square, to: Square) -> Result<(), Refusal> 
         Kind::Djinn if !matches!((df.abs(), dr.abs()), (1, 2) | (2, 1)) => return wrong_way,
         Kind::Guard if !(straight || diagonal) => return wrong_way,
         Kind::Khalif if distance > 1 => return wrong_way,
-        Kind::Camel => camel_shape(pos, from, df, dr * me.forward(), target.is_some())?,
+        Kind::Camel => camel_shape(pos, from, df, dr * forward(me), target.is_some())?,
         _ => {}
     }
     if piece.kind == Kind::Djinn {
         return Ok(());
     }
-    if matches!((from.half(), to.half()), (Some(a), Some(b)) if a != b) {
+    if matches!((half(from), half(to)), (Some(a), Some(b)) if a != b) {
         return Err(Refusal::CrossesWadi);
     }
     if let Some(by) = between(from, to).find(|&s| pos.piece_at(s).is_some()) {

@@ -1,6 +1,8 @@
-//! Game records as text: tags (players, date, result, start position), then one turn a line.
+//! Game records as text, for every pub game: tags (the game, players, date, result, start
+//! position), then one turn a line in the game's notation.
 //!
 //! ```text
+//! [Game "Khalif"]
 //! [Gold "Amira"]
 //! [Silver "Tariq"]
 //! [Date "2026-11-30"]
@@ -16,10 +18,8 @@
 use std::fmt::Write as _;
 
 use super::game::Game;
-use super::kfen::parse_kfen;
-use super::notation::parse_turn;
-use super::{Position, Side};
-use crate::rules::{Outcome, WinReason};
+use super::shape::Rules;
+use super::{GameId, Outcome, Side, WinReason};
 
 /// A refused record: the 1-based line, and what is wrong there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -31,27 +31,38 @@ pub struct RecordError {
 
 /// A game with its tags, as saved and loaded.
 #[derive(Clone, Debug)]
-pub struct Record {
-    /// Tags other than `Start`, `Result` and `Termination` (those follow from the game), in order.
+pub struct Record<R: Rules> {
+    /// Tags other than `Game`, `Start`, `Result` and `Termination` (those follow from the
+    /// game), in order.
     pub tags: Vec<(String, String)>,
-    pub game: Game,
+    pub game: Game<R>,
 }
 
 fn quote(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-fn termination(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::DrawAgreed => "agreement",
-        Outcome::Win { reason: WinReason::Resignation, .. } => "resignation",
-        Outcome::Win { reason: WinReason::KhalifCaptured, .. } => "Khalif captured",
-        Outcome::Win { reason: WinReason::NoLegalMove, .. } => "no legal move",
+/// The game a record's text is of: its `Game` tag, Khalif when it has none (records written
+/// before there were other games).
+pub fn game_of(text: &str) -> Result<GameId, RecordError> {
+    for (index, raw) in text.lines().enumerate() {
+        let trimmed = raw.trim();
+        if !trimmed.starts_with('[') {
+            if trimmed.is_empty() || trimmed.starts_with(';') {
+                continue;
+            }
+            break;
+        }
+        let (name, value) = parse_tag(trimmed).map_err(|problem| RecordError { line: index + 1, problem })?;
+        if name == "Game" {
+            return value.parse().map_err(|problem| RecordError { line: index + 1, problem });
+        }
     }
+    Ok(GameId::Khalif)
 }
 
-impl Record {
-    pub fn new(game: Game) -> Record {
+impl<R: Rules> Record<R> {
+    pub fn new(game: Game<R>) -> Record<R> {
         Record { tags: Vec::new(), game }
     }
 
@@ -69,30 +80,30 @@ impl Record {
 
     /// The record as text. Only finished turns are written; a turn in progress is left out.
     pub fn to_text(&self) -> String {
-        let mut out = String::new();
+        let mut out = format!("[Game \"{}\"]\n", R::NAMING.game);
         for (name, value) in &self.tags {
             let _ = writeln!(out, "[{name} \"{}\"]", quote(value));
         }
-        let _ = writeln!(out, "[Start \"{}\"]", self.game.start().to_kfen());
+        let _ = writeln!(out, "[Start \"{}\"]", R::write_position(self.game.start()));
         let outcome = self.game.outcome();
         let _ = writeln!(out, "[Result \"{}\"]", outcome.map_or("*", Outcome::result_text));
         if let Some(outcome) = outcome {
-            let _ = writeln!(out, "[Termination \"{}\"]", termination(outcome));
+            let _ = writeln!(out, "[Termination \"{}\"]", outcome.termination(&R::NAMING));
         }
         out.push('\n');
         for played in self.game.history() {
-            let _ = writeln!(out, "{}. {}", played.before.turn_number(), played.notation);
+            let _ = writeln!(out, "{}. {}", R::turn_number(&played.before), played.notation);
         }
         out
     }
 
     /// Parses and replays a record; every error names its line.
-    pub fn parse(text: &str) -> Result<Record, RecordError> {
+    pub fn parse(text: &str) -> Result<Record<R>, RecordError> {
         let mut tags = Vec::new();
-        let mut start: Option<Position> = None;
+        let mut start: Option<R::Position> = None;
         let mut result: Option<(usize, String)> = None;
         let mut ending: Option<(usize, String)> = None;
-        let mut game: Option<Game> = None;
+        let mut game: Option<Game<R>> = None;
         for (index, raw) in text.lines().enumerate() {
             let line = index + 1;
             let err = |problem: String| RecordError { line, problem };
@@ -106,29 +117,31 @@ impl Record {
                 }
                 let (name, value) = parse_tag(trimmed).map_err(err)?;
                 match name.as_str() {
-                    "Start" => start = Some(parse_kfen(&value).map_err(|e| err(format!("Start tag: {e}")))?),
+                    "Game" if value.parse::<GameId>() == Ok(R::ID) => {}
+                    "Game" => return Err(err(format!("a record of {value}, not of {}", R::NAMING.game))),
+                    "Start" => start = Some(R::parse_position(&value).map_err(|e| err(format!("Start tag: {e}")))?),
                     "Result" => result = Some((line, value)),
                     "Termination" => ending = Some((line, value)),
                     _ => tags.push((name, value)),
                 }
                 continue;
             }
-            let game = game.get_or_insert_with(|| Game::new(start.unwrap_or_else(Position::start)));
+            let game = game.get_or_insert_with(|| Game::new(start.unwrap_or_else(R::start)));
             let (number, turn_text) = trimmed
                 .split_once(". ")
                 .or_else(|| trimmed.split_once('.'))
                 .ok_or_else(|| err(format!("expected a numbered turn such as `1. Cc2-d3`, found `{trimmed}`")))?;
-            let expected = game.position().turn_number();
+            let expected = R::turn_number(game.position());
             if number.trim().parse::<u32>().ok() != Some(expected) {
                 return Err(err(format!("turn number `{}`: expected {expected}", number.trim())));
             }
             if game.outcome().is_some() {
                 return Err(err("the game is already over".into()));
             }
-            let (turn, _) = parse_turn(game.position(), turn_text).map_err(|e| err(e.to_string()))?;
+            let turn = R::parse_turn(game.position(), turn_text).map_err(err)?;
             game.play_turn(&turn).map_err(|e| err(e.to_string()))?;
         }
-        let mut game = game.unwrap_or_else(|| Game::new(start.unwrap_or_else(Position::start)));
+        let mut game = game.unwrap_or_else(|| Game::new(start.unwrap_or_else(R::start)));
         apply_result(&mut game, result, ending)?;
         Ok(Record { tags, game })
     }
@@ -164,8 +177,8 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
 }
 
 /// Checks the Result tag against the replayed game, and applies a result decided off the board.
-fn apply_result(
-    game: &mut Game,
+fn apply_result<R: Rules>(
+    game: &mut Game<R>,
     result: Option<(usize, String)>,
     ending: Option<(usize, String)>,
 ) -> Result<(), RecordError> {
@@ -174,8 +187,8 @@ fn apply_result(
     let played = game.outcome();
     let claimed = match result.as_str() {
         "*" => None,
-        "1-0" => Some(Some(Side::Gold)),
-        "0-1" => Some(Some(Side::Silver)),
+        "1-0" => Some(Some(Side::First)),
+        "0-1" => Some(Some(Side::Second)),
         "1/2-1/2" => Some(None),
         other => return Err(err(format!("result `{other}`: expected 1-0, 0-1, 1/2-1/2 or *"))),
     };

@@ -1,0 +1,34 @@
+//! Desert Pub Chess (rulebook `shared/rules/desert-pub-chess.md`, rules P1–P6): an 8×8 game
+//! whose Desert Wazirs and Desert Ferzes step without capturing and capture only by jumping,
+//! in chains. Board, pieces, generation with P6's counting, the staged turn, position text
+//! (P5), notation (P4) and "why not?".
+
+mod machine;
+mod notation;
+mod piece;
+mod position;
+mod rules;
+pub mod tables;
+mod text;
+mod turn;
+mod why;
+
+pub use machine::{Decision, DecisionError, Event, Pending, Stage, TurnState, between};
+pub use notation::{NotationError, parse_turn, replay, write_events, write_turn};
+pub use piece::{Kind, Piece, side_letter, side_name};
+pub use position::Position;
+pub use rules::DesertPubChess;
+pub use text::{START, parse_piece_list, parse_position, write_position};
+pub use turn::{
+    Turn, count_turns, generate_turns, has_turn, primary_destinations, is_chain, jump_chains, jump_path, no_pieces_left,
+    play, winner_by_capture,
+};
+pub use why::{Refusal, why_not};
+
+/// A square of the 8×8 board (P1.1).
+pub type Square = crate::rules::grid::Square<8, 8>;
+
+/// A game of Desert Pub Chess.
+pub type Game = crate::rules::Game<DesertPubChess>;
+/// A game of Desert Pub Chess with its tags.
+pub type Record = crate::rules::Record<DesertPubChess>;

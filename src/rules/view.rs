@@ -1,0 +1,141 @@
+//! What a front end sees of any game, in words shared by all of them: cells, pieces by side
+//! and kind number, the board, what happened (effects), what must be decided (prompts) and
+//! the choices that answer. Each game translates its own events and decisions into these;
+//! the 3D game, the terminal and the lessons are written once against them.
+
+use super::{Outcome, Side};
+
+/// A cell of the board, by index (`a1` is 0 on square boards; see the game's geometry).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Cell(pub u16);
+
+impl Cell {
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A piece as front ends see it: its side and its kind's number in the game's kind list.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PieceCode {
+    pub side: Side,
+    pub kind: u8,
+}
+
+/// How a piece travels, for animation and sound.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Motion {
+    /// Along the board.
+    Slide,
+    /// In an arc over whatever stands between (a Djinn, a Knight).
+    Leap,
+    /// Fast and low (a Guard's retaliation).
+    Dash,
+    /// A short hop over the piece it takes (a jump of a chain).
+    Hop,
+}
+
+/// Something that happened on the board, in the order it happened.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Effect {
+    /// A piece goes from one cell to another, taking `captured` (where it stood and what it
+    /// was) if anything: on the destination for a capture by displacement, elsewhere for a jump.
+    Move { piece: PieceCode, from: Cell, to: Cell, captured: Option<(Cell, PieceCode)>, motion: Motion },
+    /// The piece on `at` becomes another kind (a succession, a promotion).
+    Change { at: Cell, from: PieceCode, into: PieceCode },
+    /// A side lost the piece it must keep (its last Khalif).
+    RoyalLost { side: Side },
+    /// The turn is over and `next` is to move.
+    TurnEnded { next: Side },
+    GameOver(Outcome),
+}
+
+/// An effect with the number of the stage (in the game's stage list) that shows it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Staged {
+    pub stage: usize,
+    pub effect: Effect,
+}
+
+/// The pieces on every cell and the side to move: what a front end draws.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Board {
+    pub cells: Vec<Option<PieceCode>>,
+    pub side_to_move: Side,
+}
+
+impl Board {
+    pub fn piece_at(&self, cell: Cell) -> Option<PieceCode> {
+        self.cells.get(cell.index()).copied().flatten()
+    }
+
+    /// Replays an effect mechanically (no rule is decided here): front ends keep the board
+    /// they show one effect behind the core and check it against the core's.
+    pub fn apply(&mut self, effect: &Effect) {
+        match *effect {
+            Effect::Move { piece, from, to, captured, .. } => {
+                if let Some((at, _)) = captured {
+                    self.cells[at.index()] = None;
+                }
+                self.cells[from.index()] = None;
+                self.cells[to.index()] = Some(piece);
+            }
+            Effect::Change { at, into, .. } => self.cells[at.index()] = Some(into),
+            Effect::TurnEnded { next } => self.side_to_move = next,
+            Effect::RoyalLost { .. } | Effect::GameOver(_) => {}
+        }
+    }
+
+    /// The cells holding a piece of `side`.
+    pub fn cells_of(&self, side: Side) -> impl Iterator<Item = Cell> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(move |(_, p)| p.is_some_and(|p| p.side == side))
+            .map(|(i, _)| Cell(i as u16))
+    }
+}
+
+/// What a pending decision asks for.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Ask {
+    /// A piece and where it goes: the move that starts a turn.
+    Move,
+    /// One of these cells (a successor, a Guard, the next landing of a chain). `from` is the
+    /// piece acting, if one is; `stop` names the way to decline, when declining is allowed.
+    Cells { cells: Vec<Cell>, from: Option<Cell>, stop: Option<&'static str> },
+    /// The kind the piece on `at` becomes (a promotion), among `kinds`.
+    Piece { at: Cell, kinds: Vec<u8> },
+}
+
+/// A decision waiting for a player, with the lines that tell the player about it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Prompt {
+    /// Who decides (not always the side whose turn it is).
+    pub side: Side,
+    /// The stage (in the game's stage list) the decision belongs to.
+    pub stage: usize,
+    pub ask: Ask,
+    /// "Gold: your Khalif has fallen".
+    pub headline: String,
+    /// "Click the Vizier that becomes Khalif (K5.2)".
+    pub instruction: String,
+}
+
+/// A player's answer to a prompt.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Choice {
+    Move { from: Cell, to: Cell },
+    Cell(Cell),
+    /// Decline or stop (a second Djinn capture declined, a chain stopped).
+    Stop,
+    Piece(u8),
+}
+
+/// Why a move is refused, with the rule that refuses it.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{text} ({rule})")]
+pub struct WhyNot {
+    pub text: String,
+    pub rule: &'static str,
+}
