@@ -3,6 +3,7 @@
 pub mod ai;
 pub mod campaign;
 pub mod persist;
+pub mod play;
 pub mod rules;
 pub mod synth;
 

@@ -126,21 +126,22 @@ fn every_puzzle_is_proved_by_the_engine() {
     assert!(puzzles.len() >= 20, "{} puzzles", puzzles.len());
     assert!(puzzles.iter().any(|p| p.turns >= 2), "some puzzles need more than one turn");
     for puzzle in &puzzles {
-        puzzle.verify().unwrap_or_else(|e| panic!("levels/puzzles.ron: {e}"));
+        puzzle.verify().unwrap_or_else(|e| panic!("levels/khalif/puzzles.ron: {e}"));
     }
 }
 
 #[test]
 fn a_wrong_puzzle_is_refused_with_its_name() {
     use khalif::campaign::parse_puzzles;
-    let text = r#"[(name: "P", kfen: "4k4/r8/3D5/9/9/9/1R7/9/K8 g 40", turns: 2, solution: "Dd7xe9", hint: "")]"#;
-    let puzzle = &parse_puzzles(text, "p.ron").unwrap()[0];
+    use khalif::rules::GameId;
+    let text = r#"[(name: "P", position: "4k4/r8/3D5/9/9/9/1R7/9/K8 g 40", turns: 2, solution: "Dd7xe9", hint: "")]"#;
+    let puzzle = &parse_puzzles(GameId::Khalif, text, "p.ron").unwrap()[0];
     assert_eq!(puzzle.verify().unwrap_err(), "puzzle `P`: there is a win in fewer than 2 turns");
-    let text = r#"[(name: "Q", kfen: "4k4/r8/3D5/9/9/9/1R7/9/K8 g 40", turns: 1, solution: "Rb3-b4", hint: "")]"#;
-    let puzzle = &parse_puzzles(text, "p.ron").unwrap()[0];
+    let text = r#"[(name: "Q", position: "4k4/r8/3D5/9/9/9/1R7/9/K8 g 40", turns: 1, solution: "Rb3-b4", hint: "")]"#;
+    let puzzle = &parse_puzzles(GameId::Khalif, text, "p.ron").unwrap()[0];
     assert_eq!(puzzle.verify().unwrap_err(), "puzzle `Q`: `Rb3-b4` does not force a win in 1 turns");
     assert!(
-        parse_puzzles("[(name: \"R\", kfen: \"nonsense\", turns: 1, solution: \"\", hint: \"\")]", "p.ron")
+        parse_puzzles(GameId::Khalif, "[(name: \"R\", position: \"nonsense\", turns: 1, solution: \"\", hint: \"\")]", "p.ron")
             .unwrap_err()
             .starts_with("p.ron: puzzle `R`: bad KFEN")
     );
@@ -148,56 +149,74 @@ fn a_wrong_puzzle_is_refused_with_its_name() {
 
 #[test]
 fn every_lesson_can_be_done_and_is_checked_by_the_core() {
-    use khalif::campaign::lessons;
-    use khalif::rules::khalif::parse_turn;
+    use khalif::campaign::{Lesson, lessons};
+    use khalif::play::new_game;
+    use khalif::rules::view::Effect;
+    use khalif::rules::{GameId, Side};
     let lessons = lessons().unwrap_or_else(|e| panic!("{e}"));
     for rule in ["K3.5", "K4.1", "K4.2", "K4.3", "K4.4", "K4.5", "K4.6", "K4.7", "K5.2", "K5.3", "K5.4", "K6.1"] {
-        assert!(lessons.iter().any(|l| l.rule == rule), "no lesson teaches {rule}");
+        assert!(lessons.iter().any(|l| l.rule == rule && l.game == GameId::Khalif), "no lesson teaches {rule}");
     }
+    // Desert Pub Chess's own ideas: stepping never captures, the jump chain, promotion.
+    for rule in ["P2.1", "P2.4", "P2.5", "P3.1"] {
+        assert!(lessons.iter().any(|l| l.rule == rule && l.game == GameId::DesertPubChess), "no lesson teaches {rule}");
+    }
+    let titles: std::collections::BTreeSet<&str> = lessons.iter().map(|l| l.title.as_str()).collect();
+    assert_eq!(titles.len(), lessons.len(), "titles are unique: the profile keeps lessons by title");
+    let judge = |lesson: &Lesson, turn: &str| {
+        let mut game = new_game(lesson.game, Some(&lesson.position().unwrap())).unwrap();
+        let effects: Vec<Effect> = game.play_notation(turn).unwrap().iter().map(|s| s.effect).collect();
+        lesson.is_met(&effects, &game.board(), Side::First)
+    };
     // K5.3: taking the Camel next to the Vizier is answered by the Guard; the Djinn is safe.
     let lesson = lessons.iter().find(|l| l.rule == "K5.3").unwrap();
-    let pos = lesson.position().unwrap();
-    let (retaliated, _) = parse_turn(&pos, "Rd5xd7 !Gf7xd7").unwrap();
-    let (safe, _) = parse_turn(&pos, "Rd5xd2").unwrap();
-    assert!(!lesson.is_met_by(&pos, &retaliated) && lesson.is_met_by(&pos, &safe));
+    assert!(!judge(lesson, "Rd5xd7 !Gf7xd7") && judge(lesson, "Rd5xd2"));
+    // P2.4: the chain is stopped where it is safe.
+    let stop = lessons.iter().find(|l| l.title == "Stopping a chain").unwrap();
+    assert!(judge(stop, "Wd2xd4") && !judge(stop, "Wd2xd4xf4"));
+    // P2.1: the Pawn promotes to the piece the lesson asks for.
+    let promotion = lessons.iter().find(|l| l.rule == "P2.1").unwrap();
+    assert!(judge(promotion, "e7-e8=W") && !judge(promotion, "e7-e8=N"));
 }
 
 #[test]
 fn an_impossible_lesson_is_refused() {
     use khalif::campaign::parse_lessons;
-    let text = r#"[(title: "T", rule: "K4.1", text: "", pieces: "Ke1 Ra1 ke9", goal: Reach(Raider, "a9"), hint: "")]"#;
-    let error = parse_lessons(text, "l.ron").unwrap_err();
+    let text = r#"[(title: "T", rule: "K4.1", text: "", pieces: "Ke1 Ra1 ke9", goal: Reach("Raider", "a9"), hint: "")]"#;
+    let error = parse_lessons(khalif::rules::GameId::Khalif, text, "l.ron").unwrap_err();
     assert!(error.starts_with("l.ron: lesson `T`: no legal turn meets the goal"), "{error}");
 }
 
 #[test]
 fn a_regulars_conditions_make_the_match() {
     use khalif::campaign::{Condition, Table};
-    use khalif::rules::khalif::{Position, Side};
+    use khalif::rules::GameId::Khalif;
+    use khalif::rules::khalif::{Position, Side, parse_kfen};
     let campaign = journey().unwrap();
     let regular = |name: &str| {
         let found = campaign.venues.iter().flat_map(|v| &v.regulars).find(|r| r.name == name);
         found.unwrap_or_else(|| panic!("no regular {name}")).conditions.clone()
     };
     // No conditions: the player's own choice of side, the usual start, takebacks allowed.
-    let free = Table::set(&[], Side::Second).unwrap();
+    let free = Table::set(Khalif, &[], Side::Second).unwrap();
     assert_eq!((free.player, free.takebacks, free.turn_limit), (Side::Second, true, None));
-    assert_eq!(free.start, Position::start());
+    assert_eq!(parse_kfen(&free.start), Ok(Position::start()));
     // Little Dunya insists the player takes Gold.
-    assert_eq!(Table::set(&regular("Little Dunya"), Side::Second).unwrap().player, Side::First);
+    assert_eq!(Table::set(Khalif, &regular("Little Dunya"), Side::Second).unwrap().player, Side::First);
     // Farid gives the odds of his c9 Vizier: he plays Silver without it.
-    let odds = Table::set(&regular("Farid the Weigher"), Side::Second).unwrap();
+    let odds = Table::set(Khalif, &regular("Farid the Weigher"), Side::Second).unwrap();
     assert_eq!(odds.player, Side::First);
-    assert_eq!(odds.start.piece_at("c9".parse().unwrap()), None);
-    assert_eq!(odds.start.side(Side::Second).count() + 1, Position::start().side(Side::Second).count());
-    assert!(!Table::set(&regular("Auntie Layla"), Side::First).unwrap().takebacks);
-    assert_eq!(Table::set(&regular("Bosun Rafiq"), Side::Second).unwrap().turn_limit, Some(60));
-    let custom = Table::set(&regular("Mahmoud the Silent"), Side::First).unwrap();
-    assert_eq!(custom.start.side_to_move(), Side::Second, "his own start, Silver to move");
+    let start = parse_kfen(&odds.start).unwrap();
+    assert_eq!(start.piece_at("c9".parse().unwrap()), None);
+    assert_eq!(start.side(Side::Second).count() + 1, Position::start().side(Side::Second).count());
+    assert!(!Table::set(Khalif, &regular("Auntie Layla"), Side::First).unwrap().takebacks);
+    assert_eq!(Table::set(Khalif, &regular("Bosun Rafiq"), Side::Second).unwrap().turn_limit, Some(60));
+    let custom = Table::set(Khalif, &regular("Mahmoud the Silent"), Side::First).unwrap();
+    assert_eq!(parse_kfen(&custom.start).unwrap().side_to_move(), Side::Second, "his own start, Silver to move");
     // Contradicting conditions are refused, and the campaign reader reports them.
     let both =
         [Condition::PlayerPlays(khalif::campaign::Colour::Silver), Condition::RegularStartsWithout(vec!["c9".into()])];
-    assert!(Table::set(&both, Side::First).unwrap_err().contains("odds"));
+    assert!(Table::set(Khalif, &both, Side::First).unwrap_err().contains("odds"));
     let contradiction = campaign_with(
         "(name: \"A\", bio: \"b\", personality: \"Old Yusuf\",\n conditions: [PlayerPlays(Silver), RegularStartsWithout([\"c9\"])])",
     );

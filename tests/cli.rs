@@ -97,7 +97,7 @@ fn a_scripted_terminal_game_with_decisions_undo_save_and_load() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success());
     assert!(text.contains("A Djinn leaps like a knight"), "{text}");
-    assert!(text.contains("Silver: which Guard retaliates on d7? (f7, d9)"), "{text}");
+    assert!(text.contains("Silver: a Guard must strike back on d7 (f7, d9)"), "{text}");
     assert!(text.contains("h1 is not one of the choices"), "{text}");
     assert!(text.contains("Silver Guard dashes d9→d7 and takes the Gold Djinn."), "{text}");
     assert!(text.contains("Last turn: Dc5xd7 !Gd9xd7"), "{text}");

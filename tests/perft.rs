@@ -2,7 +2,16 @@
 
 mod common;
 
-use khalif::rules::khalif::{Position, perft, perft_full};
+use khalif::rules::Rules;
+use khalif::rules::khalif::{Khalif, Position};
+
+fn perft(pos: &Position, depth: u32) -> u64 {
+    Khalif::perft(pos, depth)
+}
+
+fn perft_full(pos: &Position, depth: u32) -> u64 {
+    Khalif::perft_full(pos, depth)
+}
 
 /// The rulebook's numbers, K8.1.
 const START: [u64; 4] = [34, 1144, 38428, 1280834];

@@ -5,6 +5,7 @@ mod common;
 
 use common::{after, dests, names, setup, turn_names, turns_starting};
 use khalif::rules::khalif::{
+    half,
     Decision, Event, Kind, Pending, Position, Refusal, START_KFEN, Side, Square, Stage, TurnState, count_turns, why_not,
 };
 use khalif::rules::{Outcome, WinReason};
@@ -33,10 +34,10 @@ fn k1_1_squares_are_named_file_then_rank_from_golds_side() {
 
 #[test]
 fn k1_2_rank_5_is_the_wadi_between_the_halves() {
-    assert_eq!(sq("e4").half(), Some(Side::First));
-    assert_eq!(sq("a5").half(), None);
-    assert_eq!(sq("i5").half(), None);
-    assert_eq!(sq("e6").half(), Some(Side::Second));
+    assert_eq!(half(sq("e4")), Some(Side::First));
+    assert_eq!(half(sq("a5")), None);
+    assert_eq!(half(sq("i5")), None);
+    assert_eq!(half(sq("e6")), Some(Side::Second));
 }
 
 #[test]

@@ -2,46 +2,41 @@
 //! an adjudication rule for games that would not end, and the Elo difference with its 95%
 //! interval.
 //!
-//! Harness rule (not a game rule, K6.4 has no automatic draw): after `QUIET_TURNS` turns in a
-//! row without a capture, or after `MAX_TURNS` turns in all, the game is scored by material:
-//! a side ahead by at least `ADJUDICATION_MARGIN` (in the fixed units of `MATERIAL`, a Guard's
-//! worth) is scored the winner, otherwise the game is a draw.
+//! Harness rule (not a game rule, Khalif's K6.4 has no automatic draw): after `QUIET_TURNS`
+//! turns in a row without a capture, or after `MAX_TURNS` turns in all, the game is scored by
+//! material: a side ahead by at least the game's adjudication margin (in its fixed material
+//! units) is scored the winner, otherwise the game is a draw. Games that have the draw by
+//! repetition (Desert Pub Chess, P3.4) end by it as the rules say.
 
 use std::time::Duration;
 
 use rand::{RngExt, SeedableRng, rngs::SmallRng};
 use web_time::Instant;
 
-use super::eval::Weights;
+use super::engine::Engine;
 use super::levels::level;
 use super::search::{Limits, Searcher, Style};
-use crate::rules::khalif::{Kind, Position, Side, Turn, generate_turns, khalif_lost, play};
+use crate::rules::{Rules, Side};
 
 /// Turns without a capture after which the harness scores a draw.
 pub const QUIET_TURNS: u32 = 60;
 /// Turns after which the harness scores a draw whatever happens.
 pub const MAX_TURNS: u32 = 400;
-/// Fixed material units for adjudication (Raider, Vizier, Djinn, Guard, Camel), independent
-/// of the tuned weights so that tuning cannot move the harness.
-const MATERIAL: [(Kind, i32); 5] =
-    [(Kind::Raider, 5), (Kind::Vizier, 6), (Kind::Djinn, 4), (Kind::Guard, 3), (Kind::Camel, 1)];
-/// The material lead that wins an adjudicated game.
-pub const ADJUDICATION_MARGIN: i32 = 3;
 /// Random turns played at the start of each game so that games differ.
 const OPENING_TURNS: u32 = 4;
 
 /// A player in a match: how it searches and how it judges.
 #[derive(Clone, Debug)]
-pub struct Player {
+pub struct Player<G: Engine> {
     pub name: String,
     pub limits: Limits,
     pub style: Style,
-    pub weights: Weights,
+    pub weights: G::Weights,
 }
 
-impl Player {
+impl<G: Engine> Player<G> {
     /// Parses `level:N` (1–6), `depth:N` or `nodes:N` (full strength to that depth or node count).
-    pub fn parse(spec: &str) -> Result<Player, String> {
+    pub fn parse(spec: &str) -> Result<Player<G>, String> {
         let bad = || format!("player `{spec}`: expected level:N (1-6), depth:N or nodes:N");
         let (kind, n) = spec.split_once(':').ok_or_else(bad)?;
         let n: u64 = n.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
@@ -54,11 +49,11 @@ impl Player {
             }
             _ => return Err(bad()),
         };
-        Ok(Player { name: spec.to_string(), limits, style, weights: Weights::default() })
+        Ok(Player { name: spec.to_string(), limits, style, weights: G::Weights::default() })
     }
 
     /// A searcher set up to play as this player.
-    pub fn searcher(&self) -> Searcher {
+    pub fn searcher(&self) -> Searcher<G> {
         let mut searcher = Searcher::new(self.weights.clone(), 16);
         searcher.style = self.style;
         searcher
@@ -118,6 +113,8 @@ pub enum GameResult {
     AdjudicatedWin(Side),
     /// Scored a draw by the harness rule.
     Adjudicated,
+    /// A draw by the game's own rule (a position standing for the third time).
+    Repeated,
 }
 
 impl GameResult {
@@ -125,53 +122,64 @@ impl GameResult {
     pub fn winner(self) -> Option<Side> {
         match self {
             GameResult::Won(side) | GameResult::AdjudicatedWin(side) => Some(side),
-            GameResult::Adjudicated => None,
+            GameResult::Adjudicated | GameResult::Repeated => None,
         }
     }
 }
 
 /// The harness rule's verdict on a game that ran too long without captures.
-fn adjudicate(pos: &Position) -> GameResult {
-    let material =
-        |side| MATERIAL.iter().map(|&(kind, units)| units * pos.pieces(side, kind).count() as i32).sum::<i32>();
-    let lead = material(Side::First) - material(Side::Second);
+fn adjudicate<G: Engine>(pos: &G::Position) -> GameResult {
+    let lead = G::material(pos, Side::First) - G::material(pos, Side::Second);
     match lead {
-        l if l >= ADJUDICATION_MARGIN => GameResult::AdjudicatedWin(Side::First),
-        l if l <= -ADJUDICATION_MARGIN => GameResult::AdjudicatedWin(Side::Second),
+        l if l >= G::ADJUDICATION_MARGIN => GameResult::AdjudicatedWin(Side::First),
+        l if l <= -G::ADJUDICATION_MARGIN => GameResult::AdjudicatedWin(Side::Second),
         _ => GameResult::Adjudicated,
     }
 }
 
 /// A finished engine game: how it ended and the position before each turn.
-pub struct PlayedGame {
+pub struct PlayedGame<G: Rules> {
     pub result: GameResult,
-    pub positions: Vec<Position>,
+    pub positions: Vec<G::Position>,
     /// The longest time Gold and Silver thought over one turn.
     pub longest_turn: [Duration; 2],
 }
 
 /// Plays one game; `opening_seed` picks the random opening turns.
-pub fn play_game(gold: &Player, silver: &Player, opening_seed: u64) -> PlayedGame {
+pub fn play_game<G: Engine>(gold: &Player<G>, silver: &Player<G>, opening_seed: u64) -> PlayedGame<G> {
+    play_game_from(G::start(), gold, silver, opening_seed)
+}
+
+/// Plays one game from `start`; `opening_seed` picks the random opening turns.
+pub fn play_game_from<G: Engine>(
+    start: G::Position,
+    gold: &Player<G>,
+    silver: &Player<G>,
+    opening_seed: u64,
+) -> PlayedGame<G> {
     let mut rng = SmallRng::seed_from_u64(opening_seed);
-    let mut pos = Position::start();
+    let mut pos = start;
     let mut searchers = [gold.searcher(), silver.searcher()];
     let mut positions = Vec::new();
     let mut longest_turn = [Duration::ZERO; 2];
     let mut quiet = 0;
     let result = loop {
-        if let Some(loser) = khalif_lost(&pos) {
-            break GameResult::Won(loser.opponent());
+        if let Some(winner) = G::winner(&pos) {
+            break GameResult::Won(winner);
         }
-        let mut turns: Vec<Turn> = Vec::new();
-        generate_turns(&pos, &mut turns);
+        let turns = G::turns(&pos);
         if turns.is_empty() {
-            break GameResult::Won(pos.side_to_move().opponent());
+            break GameResult::Won(G::side_to_move(&pos).opponent());
+        }
+        let hash = G::hash(&pos);
+        if G::REPETITION_DRAWS && positions.iter().filter(|p| G::hash(p) == hash).count() >= 2 {
+            break GameResult::Repeated;
         }
         if positions.len() as u32 >= MAX_TURNS || quiet >= QUIET_TURNS {
-            break adjudicate(&pos);
+            break adjudicate::<G>(&pos);
         }
         positions.push(pos);
-        let mover = pos.side_to_move();
+        let mover = G::side_to_move(&pos);
         let turn = if (positions.len() as u32) <= OPENING_TURNS {
             turns[rng.random_range(0..turns.len())]
         } else {
@@ -181,9 +189,9 @@ pub fn play_game(gold: &Player, silver: &Player, opening_seed: u64) -> PlayedGam
             longest_turn[mover.index()] = longest_turn[mover.index()].max(started.elapsed());
             best.unwrap_or(turns[0])
         };
-        let before = pos.occupied().count();
-        play(&mut pos, &turn);
-        quiet = if pos.occupied().count() < before { 0 } else { quiet + 1 };
+        let before = G::piece_count(&pos);
+        G::play(&mut pos, &turn);
+        quiet = if G::piece_count(&pos) < before { 0 } else { quiet + 1 };
     };
     PlayedGame { result, positions, longest_turn }
 }
@@ -196,12 +204,18 @@ pub(crate) fn opening_of(seed: u64, game: u32) -> u64 {
 /// Plays `games` games between `a` and `b` on `threads` threads, alternating colours (`a` is
 /// Gold in the even games), each pair of games sharing an opening; returns `a`'s tally. The
 /// tally does not depend on the number of threads.
-pub fn play_match(a: &Player, b: &Player, games: u32, seed: u64, threads: usize) -> Tally {
+pub fn play_match<G: Engine>(a: &Player<G>, b: &Player<G>, games: u32, seed: u64, threads: usize) -> Tally {
     play_match_timed(a, b, games, seed, threads).tally
 }
 
 /// [`play_match`], with the longest turn of `a` and of `b`.
-pub fn play_match_timed(a: &Player, b: &Player, games: u32, seed: u64, threads: usize) -> MatchReport {
+pub fn play_match_timed<G: Engine>(
+    a: &Player<G>,
+    b: &Player<G>,
+    games: u32,
+    seed: u64,
+    threads: usize,
+) -> MatchReport {
     let played = play_games(games, threads, |game| {
         let (gold, silver) = if game % 2 == 0 { (a, b) } else { (b, a) };
         play_game(gold, silver, opening_of(seed, game))
@@ -251,14 +265,14 @@ pub fn play_games<T: Send>(games: u32, threads: usize, play: impl Fn(u32) -> T +
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::khalif::parse_kfen;
+    use crate::rules::khalif::{Khalif, parse_kfen};
 
     #[test]
     fn the_harness_scores_a_long_quiet_game_by_material() {
         // Gold is a Guard up (3 units): a win; a Camel up (1 unit): a draw.
         let guard_up = parse_kfen("4k4/9/9/9/9/9/9/9/3GK4 g 200").unwrap();
-        assert_eq!(adjudicate(&guard_up), GameResult::AdjudicatedWin(Side::First));
+        assert_eq!(adjudicate::<Khalif>(&guard_up), GameResult::AdjudicatedWin(Side::First));
         let camel_up = parse_kfen("4k4/9/9/9/9/9/9/9/3CK4 s 200").unwrap();
-        assert_eq!(adjudicate(&camel_up), GameResult::Adjudicated);
+        assert_eq!(adjudicate::<Khalif>(&camel_up), GameResult::Adjudicated);
     }
 }

@@ -1,8 +1,8 @@
-//! When the AI agrees to a draw. K6.4 knows no automatic draw, only one by agreement, so the
-//! AI judges an offer by its own evaluation and by how stuck the game is: positions coming
-//! back, or many turns without a capture.
+//! When the AI agrees to a draw by agreement (Khalif K6.4, Desert Pub Chess P3.2): it judges an
+//! offer by its own evaluation and by how stuck the game is: positions coming back, or many
+//! turns without a capture.
 
-use crate::rules::khalif::Position;
+use crate::rules::Rules;
 
 /// How stuck a game is: how often the current position has stood on the board (with the
 /// same side to move) and how many turns have passed since the last capture.
@@ -14,13 +14,13 @@ pub struct Stalemate {
 
 impl Stalemate {
     /// Reads `positions`, the game's positions from the first to the current one.
-    pub fn of(positions: &[Position]) -> Stalemate {
+    pub fn of<G: Rules>(positions: &[G::Position]) -> Stalemate {
         let Some(current) = positions.last() else { return Stalemate::default() };
-        let repetitions = positions.iter().filter(|p| p.hash() == current.hash()).count() as u32;
+        let repetitions = positions.iter().filter(|p| G::hash(p) == G::hash(current)).count() as u32;
         let quiet_turns = positions
             .windows(2)
             .rev()
-            .take_while(|pair| pair[0].occupied().count() == pair[1].occupied().count())
+            .take_while(|pair| G::piece_count(&pair[0]) == G::piece_count(&pair[1]))
             .count() as u32;
         Stalemate { repetitions, quiet_turns }
     }
@@ -50,7 +50,7 @@ pub fn offers_draw(score: i32, stalemate: Stalemate) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::khalif::{parse_turn, play};
+    use crate::rules::khalif::{Khalif, Position, parse_turn, play};
 
     #[test]
     fn repetitions_and_quiet_turns_are_counted() {
@@ -62,8 +62,8 @@ mod tests {
             play(&mut next, &turn);
             positions.push(next);
         }
-        assert_eq!(Stalemate::of(&positions), Stalemate { repetitions: 3, quiet_turns: 8 });
-        assert_eq!(Stalemate::of(&positions[..4]), Stalemate { repetitions: 1, quiet_turns: 3 });
+        assert_eq!(Stalemate::of::<Khalif>(&positions), Stalemate { repetitions: 3, quiet_turns: 8 });
+        assert_eq!(Stalemate::of::<Khalif>(&positions[..4]), Stalemate { repetitions: 1, quiet_turns: 3 });
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use serde::Deserialize;
 
 use super::arena::Player;
-use super::eval::Weights;
+use super::engine::Engine;
 use super::search::{Limits, Style};
 
 /// A playing strength: how deep and how cleanly it thinks.
@@ -43,18 +43,19 @@ pub fn level(number: u8) -> Option<Level> {
     levels().into_iter().find(|l| l.number == number)
 }
 
-/// How a regular likes to play, as factors on the evaluation's terms (1.0 = neutral).
+/// How a regular likes to play, as factors on the evaluation's terms (1.0 = neutral). Each
+/// game's engine says which of its terms each factor bends (`Engine::styled`).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StyleWeights {
-    /// Mobility and Djinn attacks.
+    /// Mobility and attacks.
     pub aggression: f32,
-    /// Guard cover and the value of successors.
+    /// Cover for what must be kept (successors, Guards).
     pub caution: f32,
-    /// The Djinn's value and its forks.
-    pub djinn: f32,
-    /// Camel advance and support.
-    pub camels: f32,
+    /// The pieces that leap and jump: Khalif's Djinn, Desert Pub Chess's desert jumpers.
+    pub leapers: f32,
+    /// The foot soldiers' advance: Camels, Pawns.
+    pub footmen: f32,
 }
 
 /// Lines a regular says at moments of the game.
@@ -63,6 +64,7 @@ pub struct StyleWeights {
 pub struct Banter {
     pub opening: Vec<String>,
     pub first_capture: Vec<String>,
+    /// When they lose a key piece: a Vizier in Khalif, a desert jumper in Desert Pub Chess.
     pub lost_vizier: Vec<String>,
     pub winning: Vec<String>,
     /// What they say when the player beats them: their parting line.
@@ -81,29 +83,15 @@ pub struct Personality {
 }
 
 impl Personality {
-    /// How this regular plays: their level's search with their own style of judgement.
-    pub fn player(&self) -> Player {
+    /// How this regular plays game `G`: their level's search with their own style of judgement.
+    pub fn player<G: Engine>(&self) -> Player<G> {
         let level = level(self.level).expect("levels are checked when the file is read");
-        Player { name: self.name.clone(), limits: level.limits, style: level.style, weights: self.weights() }
+        Player { name: self.name.clone(), limits: level.limits, style: level.style, weights: self.weights::<G>() }
     }
 
-    /// The evaluation weights this regular plays with.
-    pub fn weights(&self) -> Weights {
-        let base = Weights::default();
-        let s = &self.style;
-        let scale = |v: i32, f: f32| (v as f32 * f).round() as i32;
-        Weights {
-            mobility: scale(base.mobility, s.aggression),
-            djinn_attack: scale(base.djinn_attack, s.aggression * s.djinn),
-            djinn_fork: scale(base.djinn_fork, s.djinn),
-            djinn: scale(base.djinn, s.djinn.sqrt()),
-            guard_cover: scale(base.guard_cover, s.caution),
-            vizier: scale(base.vizier, s.caution.sqrt()),
-            last_successor: scale(base.last_successor, s.caution),
-            camel_advance: scale(base.camel_advance, s.camels),
-            camel_support: scale(base.camel_support, s.camels),
-            ..base
-        }
+    /// The evaluation weights this regular plays game `G` with.
+    pub fn weights<G: Engine>(&self) -> G::Weights {
+        G::styled(&G::Weights::default(), &self.style)
     }
 }
 
@@ -140,7 +128,7 @@ pub fn parse_personalities(text: &str, file: &str) -> Result<Vec<Personality>, S
         if level(p.level).is_none() {
             return Err(format!("{file}: {}: level {} does not exist (1–6)", p.name, p.level));
         }
-        let factors = [p.style.aggression, p.style.caution, p.style.djinn, p.style.camels];
+        let factors = [p.style.aggression, p.style.caution, p.style.leapers, p.style.footmen];
         if factors.iter().any(|f| !(0.0..=4.0).contains(f)) {
             return Err(format!("{file}: {}: style factors must be between 0 and 4", p.name));
         }

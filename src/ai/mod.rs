@@ -1,18 +1,20 @@
-//! The AI opponents' brain, plain Rust: an evaluation with named terms and an alpha-beta
-//! search over whole turns in which every decision inside a turn is made by the side it
-//! belongs to (the defender picks its successor and retaliating Guard, the mover its second
-//! Djinn capture).
+//! The AI opponents' brain, plain Rust, written once for every game: an alpha-beta search
+//! over whole turns in which every decision inside a turn is made by the side it belongs to
+//! (in Khalif the defender picks its successor and retaliating Guard, the mover its second
+//! Djinn capture), with each game's evaluation in a file of its own.
 
 pub mod arena;
+pub mod desert_pub_chess;
 pub mod draw;
-mod eval;
+mod engine;
 mod hint;
+pub mod khalif;
 pub mod levels;
 mod search;
 pub mod solve;
 pub mod tactics;
 pub mod tune;
 
-pub use eval::{TERMS, Weights, evaluate, features};
-pub use hint::{Hint, explain, hint};
-pub use search::{Limits, SearchResult, Searcher, SlicedSearch, Style};
+pub use engine::{Engine, Weights};
+pub use hint::{Hint, hint};
+pub use search::{Limits, SearchResult, Searcher, SlicedSearch, Style, WIN};

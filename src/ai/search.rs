@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use web_time::Instant;
 
-use super::eval::{Weights, evaluate};
-use crate::rules::khalif::{Kind, Position, Square, Turn, generate_turns, khalif_lost, play};
+use super::engine::Engine;
+use crate::rules::{Rules, Square as _};
 
 /// A won game's score; wins sooner score higher.
 pub const WIN: i32 = 1_000_000;
@@ -35,21 +35,30 @@ impl Limits {
 /// What a search found: the turn to play (with the replies it expects inside the turn),
 /// its score for the side to move, the depth completed and the work done.
 #[derive(Clone, Debug)]
-pub struct SearchResult {
-    pub best: Option<Turn>,
+pub struct SearchResult<G: Rules> {
+    pub best: Option<G::Turn>,
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
-    pub pv: Vec<Turn>,
+    pub pv: Vec<G::Turn>,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
+/// A primary move: where a turn's first move starts and ends.
+type Key<G> = (<G as Rules>::Square, <G as Rules>::Square);
+
+#[derive(Clone, Copy)]
+struct Entry<G: Rules> {
     key: u64,
     depth: u8,
     bound: Bound,
     score: i32,
-    best: Option<(Square, Square)>,
+    best: Option<Key<G>>,
+}
+
+impl<G: Rules> Default for Entry<G> {
+    fn default() -> Entry<G> {
+        Entry { key: 0, depth: 0, bound: Bound::Exact, score: 0, best: None }
+    }
 }
 
 #[derive(Clone, Copy, Default, PartialEq)]
@@ -61,14 +70,14 @@ enum Bound {
 }
 
 /// A searcher keeps its transposition table between searches; `stop` cancels a running search.
-pub struct Searcher {
-    pub weights: Weights,
+pub struct Searcher<G: Engine> {
+    pub weights: G::Weights,
     pub stop: Arc<AtomicBool>,
     /// How a level plays below its best: evaluation noise and whether captures are followed.
     pub style: Style,
-    table: Vec<Entry>,
+    table: Vec<Entry<G>>,
     /// Two quiet moves per ply that refuted a sibling: tried early at the same ply.
-    killers: Vec<[Option<(Square, Square)>; 2]>,
+    killers: Vec<[Option<Key<G>>; 2]>,
     /// How often a quiet move caused a cutoff, by side, from and to: orders the other quiet moves.
     history: Vec<i32>,
     nodes: u64,
@@ -78,19 +87,19 @@ pub struct Searcher {
     deadline: Option<Instant>,
     stopped: bool,
     /// A primary move the root leaves out (to find the second best, for the tactics miner).
-    excluded: Option<(Square, Square)>,
+    excluded: Option<Key<G>>,
 }
 
 /// A search in progress that [`Searcher::resume`] continues a slice at a time, for a front end
 /// that cannot wait (the web build has no threads). A full search is the same thing in one slice.
 #[derive(Clone, Debug)]
-pub struct SlicedSearch {
-    position: Position,
+pub struct SlicedSearch<G: Rules> {
+    position: G::Position,
     limits: Limits,
     /// The iteration under way.
     depth: u32,
     /// The deepest finished iteration's result.
-    result: SearchResult,
+    result: SearchResult<G>,
 }
 
 /// What makes a weaker level weaker, the human way: a noisier judgement of positions and
@@ -111,15 +120,12 @@ impl Default for Style {
     }
 }
 
-/// The order in which a turn's inner decisions are taken, and who takes each.
-pub(crate) const DEFENDER_DECIDES: [bool; 7] = [true, true, false, false, true, true, false];
-
 /// Complete turns grouped by primary move (generation keeps a move's resolutions together).
-pub(crate) fn group_by_primary(turns: impl IntoIterator<Item = Turn>) -> Vec<Vec<Turn>> {
-    let mut groups: Vec<Vec<Turn>> = Vec::new();
+pub(crate) fn group_by_primary<G: Rules>(turns: impl IntoIterator<Item = G::Turn>) -> Vec<Vec<G::Turn>> {
+    let mut groups: Vec<Vec<G::Turn>> = Vec::new();
     for turn in turns {
         match groups.last_mut() {
-            Some(g) if g[0].from == turn.from && g[0].to == turn.to => g.push(turn),
+            Some(g) if G::primary(&g[0]) == G::primary(&turn) => g.push(turn),
             _ => groups.push(vec![turn]),
         }
     }
@@ -127,29 +133,15 @@ pub(crate) fn group_by_primary(turns: impl IntoIterator<Item = Turn>) -> Vec<Vec
 }
 
 /// `turns` (one primary move's resolutions) split by the choice taken at decision `level`
-/// (an index into [`DEFENDER_DECIDES`]), in a fixed order.
-pub(crate) fn split_at_level(turns: &[Turn], level: usize) -> Vec<Vec<Turn>> {
-    let mut options: Vec<Option<Square>> = turns.iter().map(|t| inner_keys(t)[level]).collect();
-    options.sort();
+/// (an index into [`Rules::INNER`]), in a fixed order.
+pub(crate) fn split_at_level<G: Rules>(turns: &[G::Turn], level: usize) -> Vec<Vec<G::Turn>> {
+    let mut options: Vec<u64> = turns.iter().map(|t| G::inner_key(t, level)).collect();
+    options.sort_unstable();
     options.dedup();
     options
         .into_iter()
-        .map(|option| turns.iter().copied().filter(|t| inner_keys(t)[level] == option).collect())
+        .map(|option| turns.iter().copied().filter(|t| G::inner_key(t, level) == option).collect())
         .collect()
-}
-
-fn inner_keys(turn: &Turn) -> [Option<Square>; 7] {
-    let chain = turn.chain;
-    let res = chain.map(|c| c.resolution).unwrap_or_default();
-    [
-        turn.first.successor,
-        turn.first.retaliator,
-        turn.first.counter_successor,
-        chain.map(|c| c.to),
-        res.successor,
-        res.retaliator,
-        res.counter_successor,
-    ]
 }
 
 /// Plies the killer table covers; deeper plies go without killers.
@@ -157,16 +149,16 @@ const MAX_PLY: usize = 128;
 /// Scores beyond this are wins or losses found by the search.
 const WIN_BOUND: i32 = WIN - 1000;
 
-impl Searcher {
+impl<G: Engine> Searcher<G> {
     /// A searcher with a table of `2^table_bits` entries.
-    pub fn new(weights: Weights, table_bits: u32) -> Searcher {
+    pub fn new(weights: G::Weights, table_bits: u32) -> Searcher<G> {
         Searcher {
             weights,
             stop: Arc::new(AtomicBool::new(false)),
             style: Style::default(),
             table: vec![Entry::default(); 1 << table_bits],
             killers: vec![[None; 2]; MAX_PLY],
-            history: vec![0; 2 * Square::COUNT * Square::COUNT],
+            history: vec![0; 2 * G::Square::COUNT * G::Square::COUNT],
             nodes: 0,
             slice_end: u64::MAX,
             node_limit: u64::MAX,
@@ -177,7 +169,7 @@ impl Searcher {
     }
 
     /// Searches `pos` by iterative deepening until the limits; returns the deepest finished result.
-    pub fn search(&mut self, pos: &Position, limits: &Limits) -> SearchResult {
+    pub fn search(&mut self, pos: &G::Position, limits: &Limits) -> SearchResult<G> {
         let mut search_state = self.start(pos, limits);
         loop {
             if let Some(result) = self.resume(&mut search_state, u64::MAX) {
@@ -188,7 +180,7 @@ impl Searcher {
 
     /// The best turn other than those with the primary move `excluded`: how much worse the
     /// second best is tells whether a position has one clear solution.
-    pub fn search_excluding(&mut self, pos: &Position, limits: &Limits, excluded: (Square, Square)) -> SearchResult {
+    pub fn search_excluding(&mut self, pos: &G::Position, limits: &Limits, excluded: Key<G>) -> SearchResult<G> {
         self.table.fill(Entry::default());
         self.excluded = Some(excluded);
         let result = self.search(pos, limits);
@@ -198,7 +190,7 @@ impl Searcher {
     }
 
     /// Begins a search to be continued by [`Searcher::resume`]; the limits count from now.
-    pub fn start(&mut self, pos: &Position, limits: &Limits) -> SlicedSearch {
+    pub fn start(&mut self, pos: &G::Position, limits: &Limits) -> SlicedSearch<G> {
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time.map(|t| Instant::now() + t);
@@ -216,7 +208,7 @@ impl Searcher {
     /// reached or the deepest iteration is done, `None` while there is more to do. An iteration
     /// cut by the slice's end is searched again from the start in the next slice: what it
     /// finished is in the transposition table, so it goes quickly up to where it stopped.
-    pub fn resume(&mut self, search_state: &mut SlicedSearch, slice_nodes: u64) -> Option<SearchResult> {
+    pub fn resume(&mut self, search_state: &mut SlicedSearch<G>, slice_nodes: u64) -> Option<SearchResult<G>> {
         let pos = search_state.position;
         while search_state.depth <= search_state.limits.depth.max(1) {
             let first = search_state.result.best.is_none();
@@ -252,12 +244,12 @@ impl Searcher {
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    fn root(&mut self, pos: &Position, depth: u32) -> (i32, Option<Turn>) {
+    fn root(&mut self, pos: &G::Position, depth: u32) -> (i32, Option<G::Turn>) {
         let hint = self.probe(pos).and_then(|e| e.best);
         let groups = self.ordered_groups(pos, false, 0, hint);
         let (mut alpha, mut best) = (-INFINITY, None);
         let excluded = self.excluded;
-        let groups = groups.into_iter().filter(|g| Some((g[0].from, g[0].to)) != excluded);
+        let groups = groups.into_iter().filter(|g| Some(G::primary(&g[0])) != excluded);
         for (i, group) in groups.enumerate() {
             // Principal variation search: later moves are first proved worse with a null window.
             let null_window = i > 0;
@@ -277,7 +269,7 @@ impl Searcher {
         if let Some(turn) = best
             && !self.stopped
         {
-            self.store(pos, depth, alpha, Bound::Exact, Some((turn.from, turn.to)), 0);
+            self.store(pos, depth, alpha, Bound::Exact, Some(G::primary(&turn)), 0);
         }
         (alpha, best)
     }
@@ -294,31 +286,28 @@ impl Searcher {
     /// captures of valuable pieces by cheap ones, this ply's killers, then quiet moves by history.
     fn ordered_groups(
         &self,
-        pos: &Position,
+        pos: &G::Position,
         captures_only: bool,
         ply: u32,
-        hint: Option<(Square, Square)>,
-    ) -> Vec<Vec<Turn>> {
+        hint: Option<Key<G>>,
+    ) -> Vec<Vec<G::Turn>> {
         let mut turns = Vec::with_capacity(64);
-        generate_turns(pos, &mut turns);
-        let mut groups = group_by_primary(turns.into_iter().filter(|t| !captures_only || pos.piece_at(t.to).is_some()));
-        let value =
-            |kind: Option<Kind>| kind.map_or(0, |k| if k == Kind::Khalif { 10_000 } else { self.weights.value(k) });
+        G::generate_turns(pos, &mut turns);
+        let mut groups = group_by_primary::<G>(turns.into_iter().filter(|t| !captures_only || G::is_capture(pos, t)));
         let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
-        let side = pos.side_to_move().index();
+        let side = G::side_to_move(pos).index();
         groups.sort_by_cached_key(|g| {
-            let key = (g[0].from, g[0].to);
+            let key = G::primary(&g[0]);
             if hint == Some(key) {
                 return i32::MIN;
             }
-            if let Some(victim) = pos.piece_at(key.1) {
-                let attacker = pos.piece_at(key.0).map(|p| p.kind);
-                return -1_000_000_000 - (value(Some(victim.kind)) * 16 - value(attacker));
+            if G::is_capture(pos, &g[0]) {
+                return -1_000_000_000 - G::capture_order(pos, &g[0], &self.weights);
             }
             if let Some(k) = killers.iter().position(|k| *k == Some(key)) {
                 return -900_000_000 + k as i32;
             }
-            -self.history[history_index(side, key)]
+            -self.history[history_index::<G>(side, key)]
         });
         groups
     }
@@ -329,14 +318,14 @@ impl Searcher {
     #[allow(clippy::too_many_arguments)]
     fn group_value(
         &mut self,
-        pos: &Position,
-        group: &[Turn],
+        pos: &G::Position,
+        group: &[G::Turn],
         depth: u32,
         alpha: i32,
         beta: i32,
         ply: u32,
         quiescent: bool,
-    ) -> (i32, Turn) {
+    ) -> (i32, G::Turn) {
         self.inner_value(pos, group, 0, depth, alpha, beta, ply, quiescent)
     }
 
@@ -345,18 +334,18 @@ impl Searcher {
     #[allow(clippy::too_many_arguments)]
     fn inner_value(
         &mut self,
-        pos: &Position,
-        turns: &[Turn],
+        pos: &G::Position,
+        turns: &[G::Turn],
         level: usize,
         depth: u32,
         mut alpha: i32,
         mut beta: i32,
         ply: u32,
         quiescent: bool,
-    ) -> (i32, Turn) {
-        if turns.len() == 1 || level >= DEFENDER_DECIDES.len() {
+    ) -> (i32, G::Turn) {
+        if turns.len() == 1 || level >= G::INNER.len() {
             let mut next = *pos;
-            play(&mut next, &turns[0]);
+            G::play(&mut next, &turns[0]);
             let score = if quiescent {
                 -self.quiescence(&next, -beta, -alpha, ply + 1, depth)
             } else {
@@ -364,9 +353,9 @@ impl Searcher {
             };
             return (score, turns[0]);
         }
-        let defender = DEFENDER_DECIDES[level];
-        let mut best: Option<(i32, Turn)> = None;
-        for branch in split_at_level(turns, level) {
+        let defender = G::INNER[level];
+        let mut best: Option<(i32, G::Turn)> = None;
+        for branch in split_at_level::<G>(turns, level) {
             let (score, turn) = self.inner_value(pos, &branch, level + 1, depth, alpha, beta, ply, quiescent);
             if self.stopped {
                 return (0, turn);
@@ -387,8 +376,8 @@ impl Searcher {
         best.expect("at least one option")
     }
 
-    fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: u32, allow_null: bool) -> i32 {
-        if let Some(score) = decided(pos, ply) {
+    fn negamax(&mut self, pos: &G::Position, depth: u32, mut alpha: i32, beta: i32, ply: u32, allow_null: bool) -> i32 {
+        if let Some(score) = decided::<G>(pos, ply) {
             return score;
         }
         if depth == 0 {
@@ -412,9 +401,9 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         // Null move: if passing still holds the opponent above beta, a real move will too. Not
         // with few pieces left, where having to move can hurt.
-        if allow_null && !pv_node && depth >= 3 && beta.abs() < WIN_BOUND && self.has_spare_pieces(pos) {
+        if allow_null && !pv_node && depth >= 3 && beta.abs() < WIN_BOUND && G::null_move_safe(pos) {
             let mut passed = *pos;
-            passed.pass_turn();
+            G::pass(&mut passed);
             let reduction = if depth >= 6 { 3 } else { 2 };
             let score = -self.negamax(&passed, depth - 1 - reduction.min(depth - 1), -beta, -beta + 1, ply + 1, false);
             if self.stopped {
@@ -430,11 +419,11 @@ impl Searcher {
         }
         let original_alpha = alpha;
         let (mut best_score, mut best_move) = (-INFINITY, None);
-        let side = pos.side_to_move().index();
+        let side = G::side_to_move(pos).index();
         let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
         for (i, group) in groups.iter().enumerate() {
-            let key = (group[0].from, group[0].to);
-            let quiet = pos.piece_at(key.1).is_none();
+            let key = G::primary(&group[0]);
+            let quiet = !G::is_capture(pos, &group[0]);
             let score = if i == 0 {
                 self.group_value(pos, group, depth - 1, alpha, beta, ply, false).0
             } else {
@@ -482,28 +471,20 @@ impl Searcher {
         best_score
     }
 
-    /// Whether the side to move has pieces to spare beyond its rulers and Camels, so that a
-    /// pass is no better than its best move (the null move's assumption).
-    fn has_spare_pieces(&self, pos: &Position) -> bool {
-        let side = pos.side_to_move();
-        let spare = [Kind::Raider, Kind::Djinn, Kind::Guard].iter().map(|&k| pos.pieces(side, k).count()).sum::<u32>();
-        spare >= 2
-    }
-
-    fn remember_cutoff(&mut self, side: usize, key: (Square, Square), ply: u32, depth: u32) {
+    fn remember_cutoff(&mut self, side: usize, key: Key<G>, ply: u32, depth: u32) {
         if let Some(killers) = self.killers.get_mut(ply as usize)
             && killers[0] != Some(key)
         {
             killers[1] = killers[0];
             killers[0] = Some(key);
         }
-        let h = &mut self.history[history_index(side, key)];
+        let h = &mut self.history[history_index::<G>(side, key)];
         *h = (*h + (depth * depth) as i32).min(1 << 24);
     }
 
     /// Captures only, until the position is quiet: standing pat is allowed (no zugzwang here).
-    fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: u32, left: u32) -> i32 {
-        if let Some(score) = decided(pos, ply) {
+    fn quiescence(&mut self, pos: &G::Position, mut alpha: i32, beta: i32, ply: u32, left: u32) -> i32 {
+        if let Some(score) = decided::<G>(pos, ply) {
             return score;
         }
         if self.tick() {
@@ -530,71 +511,62 @@ impl Searcher {
         alpha
     }
 
-    /// Delta pruning: a plain capture that could not lift the score to `alpha` even if it won
-    /// its victim for free is not worth following. A Djinn's capture (it may take a second
-    /// piece) and a capture of a ruler (succession or the game) are always followed.
-    fn futile(&self, pos: &Position, turn: &Turn, stand: i32, alpha: i32) -> bool {
+    /// Delta pruning: a capture that could not lift the score to `alpha` even if it won what
+    /// it takes for free is not worth following. The game says which captures to follow always.
+    fn futile(&self, pos: &G::Position, turn: &G::Turn, stand: i32, alpha: i32) -> bool {
         const MARGIN: i32 = 200;
-        let (Some(mover), Some(victim)) = (pos.piece_at(turn.from), pos.piece_at(turn.to)) else { return false };
-        let rulers = matches!(victim.kind, Kind::Khalif | Kind::Vizier);
-        !rulers && mover.kind != Kind::Djinn && stand + self.weights.value(victim.kind) + MARGIN <= alpha
+        G::capture_gain(pos, turn, &self.weights).is_some_and(|gain| stand + gain + MARGIN <= alpha)
     }
 
     /// The evaluation, with the level's noise.
-    fn judge(&self, pos: &Position) -> i32 {
-        let exact = evaluate(pos, &self.weights);
+    fn judge(&self, pos: &G::Position) -> i32 {
+        let exact = G::evaluate(pos, &self.weights);
         if self.style.noise == 0 {
             return exact;
         }
-        let mut h = pos.hash() ^ self.style.noise_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut h = G::hash(pos) ^ self.style.noise_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         h = (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         h ^= h >> 29;
         let span = 2 * self.style.noise as u64 + 1;
         exact + (h % span) as i32 - self.style.noise
     }
 
-    fn probe(&self, pos: &Position) -> Option<Entry> {
-        let entry = self.table[(pos.hash() as usize) & (self.table.len() - 1)];
-        (entry.key == pos.hash()).then_some(entry)
+    fn probe(&self, pos: &G::Position) -> Option<Entry<G>> {
+        let hash = G::hash(pos);
+        let entry = self.table[(hash as usize) & (self.table.len() - 1)];
+        (entry.key == hash).then_some(entry)
     }
 
-    fn store(
-        &mut self,
-        pos: &Position,
-        depth: u32,
-        score: i32,
-        bound: Bound,
-        best: Option<(Square, Square)>,
-        ply: u32,
-    ) {
-        let slot = (pos.hash() as usize) & (self.table.len() - 1);
+    fn store(&mut self, pos: &G::Position, depth: u32, score: i32, bound: Bound, best: Option<Key<G>>, ply: u32) {
+        let hash = G::hash(pos);
+        let slot = (hash as usize) & (self.table.len() - 1);
         let score = to_table(score, ply);
-        self.table[slot] = Entry { key: pos.hash(), depth: depth.min(255) as u8, bound, score, best };
+        self.table[slot] = Entry { key: hash, depth: depth.min(255) as u8, bound, score, best };
     }
 
     /// The expected line: the best turn, then the table's choices while they last.
-    fn principal_variation(&self, pos: &Position, best: Option<Turn>, depth: u32) -> Vec<Turn> {
+    fn principal_variation(&self, pos: &G::Position, best: Option<G::Turn>, depth: u32) -> Vec<G::Turn> {
         let mut line = Vec::new();
         let mut pos = *pos;
         let mut next = best;
         while let Some(turn) = next {
             line.push(turn);
-            play(&mut pos, &turn);
-            if line.len() as u32 >= depth || decided(&pos, 0).is_some() {
+            G::play(&mut pos, &turn);
+            if line.len() as u32 >= depth || decided::<G>(&pos, 0).is_some() {
                 break;
             }
-            next = self.probe(&pos).and_then(|e| e.best).and_then(|(from, to)| {
-                let mut turns = Vec::new();
-                generate_turns(&pos, &mut turns);
-                turns.into_iter().find(|t| t.from == from && t.to == to)
-            });
+            next = self
+                .probe(&pos)
+                .and_then(|e| e.best)
+                .and_then(|key| G::turns(&pos).into_iter().find(|t| G::primary(t) == key));
         }
         line
     }
 }
 
-fn history_index(side: usize, (from, to): (Square, Square)) -> usize {
-    (side * Square::COUNT + from.index()) * Square::COUNT + to.index()
+fn history_index<G: Rules>(side: usize, (from, to): Key<G>) -> usize {
+    let count = G::Square::COUNT;
+    (side * count + from.index()) * count + to.index()
 }
 
 /// A win's score counts plies from the root; the table stores it from the node instead, so
@@ -619,10 +591,10 @@ fn from_table(score: i32, ply: u32) -> i32 {
     }
 }
 
-/// The score of a finished game for the side to move, if it is finished (K6.1).
-fn decided(pos: &Position, ply: u32) -> Option<i32> {
-    khalif_lost(pos).map(|loser| {
+/// The score of a game the board has already decided, for the side to move.
+fn decided<G: Rules>(pos: &G::Position, ply: u32) -> Option<i32> {
+    G::winner(pos).map(|winner| {
         let score = WIN - ply as i32;
-        if loser == pos.side_to_move() { -score } else { score }
+        if winner == G::side_to_move(pos) { score } else { -score }
     })
 }

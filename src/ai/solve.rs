@@ -1,73 +1,82 @@
-//! Exact proof of short wins, for puzzles: can the side to move force the capture of the
-//! opponent's last Khalif (or leave it without a move, K6.2) within N of its own turns,
-//! whatever the opponent does? Every decision inside a turn goes to its owner: the attacker
-//! picks its own, and every choice of the defender is tried. No pruning heuristics: a proof.
+//! Exact proof of short wins, for puzzles: can the side to move force a win on the board (in
+//! Khalif the capture of the opponent's last Khalif, or leaving it without a move) within N
+//! of its own turns, whatever the opponent does? Every decision inside a turn goes to its
+//! owner: the attacker picks its own, and every choice of the defender is tried. No pruning
+//! heuristics: a proof.
 
-use super::search::{DEFENDER_DECIDES, group_by_primary, split_at_level};
-use crate::rules::khalif::{Position, Side, Square, Turn, generate_turns, khalif_lost, play};
+use super::search::{group_by_primary, split_at_level};
+use crate::rules::{Rules, Side};
 
 /// The complete turns of `pos` in groups sharing a primary move.
-fn primary_groups(pos: &Position) -> Vec<Vec<Turn>> {
-    let mut turns = Vec::new();
-    generate_turns(pos, &mut turns);
-    group_by_primary(turns)
+fn primary_groups<G: Rules>(pos: &G::Position) -> Vec<Vec<G::Turn>> {
+    group_by_primary::<G>(G::turns(pos))
 }
 
 /// Whether the side to move in `pos` forces a win within `turns` of its own turns.
-pub fn forced_win(pos: &Position, turns: u32) -> bool {
-    turns > 0 && primary_groups(pos).iter().any(|group| attacker_wins(pos, group, 0, turns, pos.side_to_move()))
+pub fn forced_win<G: Rules>(pos: &G::Position, turns: u32) -> bool {
+    let attacker = G::side_to_move(pos);
+    turns > 0 && primary_groups::<G>(pos).iter().any(|group| attacker_wins::<G>(pos, group, 0, turns, attacker))
 }
 
 /// Whether playing the primary move `from`-`to` forces a win within `turns` turns.
-pub fn move_forces_win(pos: &Position, from: Square, to: Square, turns: u32) -> bool {
-    let attacker = pos.side_to_move();
-    primary_groups(pos)
+pub fn move_forces_win<G: Rules>(pos: &G::Position, from: G::Square, to: G::Square, turns: u32) -> bool {
+    let attacker = G::side_to_move(pos);
+    primary_groups::<G>(pos)
         .iter()
-        .find(|g| g[0].from == from && g[0].to == to)
-        .is_some_and(|group| turns > 0 && attacker_wins(pos, group, 0, turns, attacker))
+        .find(|g| G::primary(&g[0]) == (from, to))
+        .is_some_and(|group| turns > 0 && attacker_wins::<G>(pos, group, 0, turns, attacker))
 }
 
 /// Within one primary move's turns (`group`), resolves the decisions from `level` on: the
 /// attacker needs one good choice of its own, and a win against every choice of the defender.
 /// `turns` counts the attacker's turns left, this one included.
-fn attacker_wins(pos: &Position, group: &[Turn], level: usize, turns: u32, attacker: Side) -> bool {
-    if group.len() == 1 || level >= DEFENDER_DECIDES.len() {
-        return after_turn(pos, &group[0], turns, attacker);
+fn attacker_wins<G: Rules>(pos: &G::Position, group: &[G::Turn], level: usize, turns: u32, attacker: Side) -> bool {
+    if group.len() == 1 || level >= G::INNER.len() {
+        return after_turn::<G>(pos, &group[0], turns, attacker);
     }
     // The turn's mover is the attacker on its own turns and the defender on the defender's.
-    let mover_is_attacker = pos.side_to_move() == attacker;
-    let attacker_chooses = DEFENDER_DECIDES[level] != mover_is_attacker;
-    let mut branches =
-        split_at_level(group, level).into_iter().map(|branch| attacker_wins(pos, &branch, level + 1, turns, attacker));
+    let mover_is_attacker = G::side_to_move(pos) == attacker;
+    let attacker_chooses = G::INNER[level] != mover_is_attacker;
+    let mut branches = split_at_level::<G>(group, level)
+        .into_iter()
+        .map(|branch| attacker_wins::<G>(pos, &branch, level + 1, turns, attacker));
     if attacker_chooses { branches.any(|won| won) } else { branches.all(|won| won) }
 }
 
 /// After a complete turn: the game may be over; otherwise, after the attacker's turn the
 /// defender moves, and after the defender's turn the attacker has one turn fewer.
-fn after_turn(pos: &Position, turn: &Turn, turns: u32, attacker: Side) -> bool {
+fn after_turn<G: Rules>(pos: &G::Position, turn: &G::Turn, turns: u32, attacker: Side) -> bool {
     let mut next = *pos;
-    play(&mut next, turn);
-    if let Some(loser) = khalif_lost(&next) {
-        return loser != attacker;
+    G::play(&mut next, turn);
+    if let Some(winner) = G::winner(&next) {
+        return winner == attacker;
     }
-    if pos.side_to_move() == attacker {
-        turns > 1 && defender_loses(&next, turns - 1, attacker)
+    if G::side_to_move(pos) == attacker {
+        turns > 1 && defender_loses::<G>(&next, turns - 1, attacker)
     } else {
-        forced_win(&next, turns)
+        forced_win::<G>(&next, turns)
     }
 }
 
 /// Whether every defence of the side to move (the defender) loses within `turns` attacker turns.
-fn defender_loses(pos: &Position, turns: u32, attacker: Side) -> bool {
-    let groups = primary_groups(pos);
-    // K6.2: a side with no legal primary move loses.
-    groups.is_empty() || groups.iter().all(|group| attacker_wins(pos, group, 0, turns, attacker))
+fn defender_loses<G: Rules>(pos: &G::Position, turns: u32, attacker: Side) -> bool {
+    let groups = primary_groups::<G>(pos);
+    // A side with no legal move loses (K6.2, P3.3).
+    groups.is_empty() || groups.iter().all(|group| attacker_wins::<G>(pos, group, 0, turns, attacker))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::khalif::{Side, parse_piece_list};
+    use crate::rules::khalif::{Khalif, Position, Side, parse_piece_list};
+
+    fn forced_win(pos: &Position, turns: u32) -> bool {
+        super::forced_win::<Khalif>(pos, turns)
+    }
+
+    fn move_forces_win(pos: &Position, from: crate::rules::khalif::Square, to: crate::rules::khalif::Square, turns: u32) -> bool {
+        super::move_forces_win::<Khalif>(pos, from, to, turns)
+    }
 
     fn pos(pieces: &str, side: Side) -> Position {
         parse_piece_list(pieces, side).unwrap()

@@ -4,8 +4,8 @@
 //! weights, so each position is reduced once to its feature counts.
 
 use super::arena::{Player, opening_of, play_game, play_games};
-use super::eval::{TERM_COUNT, Weights, features};
-use crate::rules::khalif::{Position, Turn, generate_turns};
+use super::engine::{Engine, Weights};
+use crate::rules::Rules;
 
 /// Positions this early in a game are skipped: the opening turns are random.
 const SKIP_TURNS: usize = 8;
@@ -14,37 +14,35 @@ const SKIP_TURNS: usize = 8;
 /// for the side to move (1 won, ½ adjudicated draw, 0 lost).
 #[derive(Clone, Debug)]
 pub struct Sample {
-    pub features: [i32; TERM_COUNT],
+    pub features: Vec<i32>,
     pub result: f64,
 }
 
 /// Plays `games` self-play games of `player` and keeps their quiet positions as samples.
-pub fn collect(player: &Player, games: u32, seed: u64, threads: usize) -> Vec<Sample> {
+pub fn collect<G: Engine>(player: &Player<G>, games: u32, seed: u64, threads: usize) -> Vec<Sample> {
     let played = play_games(games, threads, |game| play_game(player, player, opening_of(seed, game)));
     let mut samples = Vec::new();
     for game in played {
-        for pos in game.positions.iter().skip(SKIP_TURNS).filter(|p| is_quiet(p)) {
+        for pos in game.positions.iter().skip(SKIP_TURNS).filter(|p| is_quiet::<G>(p)) {
             let result = match game.result.winner() {
                 None => 0.5,
-                Some(side) => f64::from(u8::from(side == pos.side_to_move())),
+                Some(side) => f64::from(u8::from(side == G::side_to_move(pos))),
             };
-            samples.push(Sample { features: features(pos), result });
+            samples.push(Sample { features: G::features(pos), result });
         }
     }
     samples
 }
 
 /// Whether the side to move has no capture: the evaluation is only meant for such positions.
-fn is_quiet(pos: &Position) -> bool {
-    let mut turns: Vec<Turn> = Vec::new();
-    generate_turns(pos, &mut turns);
-    turns.iter().all(|t| pos.piece_at(t.to).is_none())
+fn is_quiet<G: Rules>(pos: &G::Position) -> bool {
+    G::turns(pos).iter().all(|t| !G::is_capture(pos, t))
 }
 
 /// The outcome of a fit.
 #[derive(Clone, Debug)]
-pub struct Fit {
-    pub weights: Weights,
+pub struct Fit<W: Weights> {
+    pub weights: W,
     /// Evaluation units to logistic units, chosen for the starting weights and then held.
     pub scale: f64,
     pub error_before: f64,
@@ -65,7 +63,7 @@ fn predict(features: &[i32], weights: &[f64], scale: f64) -> f64 {
 /// Fits the weights from `start` by `steps` of Adam gradient descent on the mean squared
 /// error. The scale is fitted first, to the starting weights, and then held, so the weights
 /// keep their units. Weights stay at 0 or above: every term is meant to be good to have.
-pub fn fit(samples: &[Sample], start: &Weights, steps: u32) -> Fit {
+pub fn fit<W: Weights>(samples: &[Sample], start: &W, steps: u32) -> Fit<W> {
     let mut w: Vec<f64> = start.to_vec().into_iter().map(f64::from).collect();
     let scale = best_scale(samples, &w);
     let error_before = error(samples, &w, scale);
@@ -91,7 +89,7 @@ pub fn fit(samples: &[Sample], start: &Weights, steps: u32) -> Fit {
     }
     let error_after = error(samples, &w, scale);
     let rounded: Vec<i32> = w.iter().map(|x| x.round() as i32).collect();
-    Fit { weights: Weights::from_slice(&rounded), scale, error_before, error_after }
+    Fit { weights: W::from_slice(&rounded), scale, error_before, error_after }
 }
 
 /// The scale that best fits the starting weights, by golden-section search.
@@ -112,10 +110,10 @@ fn best_scale(samples: &[Sample], weights: &[f64]) -> f64 {
 
 /// The fitted weights as the RON file the evaluation reads, with a header saying how they
 /// were made.
-pub fn to_ron(weights: &Weights, how: &str) -> String {
+pub fn to_ron<W: Weights>(weights: &W, how: &str) -> String {
     let body = ron::ser::to_string_pretty(weights, ron::ser::PrettyConfig::default()).expect("weights serialise");
     format!(
-        "// The evaluation's weights (src/ai/eval.rs), roughly in hundredths of a Camel.\n\
+        "// The evaluation's weights (src/ai/<game>.rs).\n\
          // Written by `khalif-cli tune` ({how}); docs/performance.md says how to rerun it.\n{body}\n"
     )
 }
@@ -128,6 +126,7 @@ pub fn decisive_share(samples: &[Sample]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::khalif::KhalifWeights;
 
     #[test]
     fn fitting_moves_a_weight_towards_what_wins() {
@@ -135,15 +134,15 @@ mod tests {
         // from a deliberately low start.
         let mut samples = Vec::new();
         for extra in 1..=3 {
-            let mut features = [0; TERM_COUNT];
+            let mut features = vec![0; KhalifWeights::TERMS.len()];
             features[0] = extra;
-            samples.push(Sample { features, result: 1.0 });
+            samples.push(Sample { features: features.clone(), result: 1.0 });
             features[0] = -extra;
             samples.push(Sample { features, result: 0.0 });
         }
-        let mut start = Weights::default().to_vec();
+        let mut start = KhalifWeights::default().to_vec();
         start[0] = 10;
-        let start = Weights::from_slice(&start);
+        let start = KhalifWeights::from_slice(&start);
         let fit = fit(&samples, &start, 200);
         assert!(fit.weights.raider > 10, "raider weight {}", fit.weights.raider);
         assert!(fit.error_after < fit.error_before);

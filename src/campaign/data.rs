@@ -7,7 +7,8 @@ use serde::Deserialize;
 
 use super::table::Table;
 use crate::ai::levels::{Banter, regulars};
-use crate::rules::khalif::{BadSquare, Kind, Position, Side, Square, parse_kfen};
+use crate::rules::{GameId, Rules, Side};
+use crate::with_game;
 
 /// A whole campaign: where the player starts and the venues in the order of the journey.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -49,6 +50,9 @@ pub enum VenueKind {
 #[serde(deny_unknown_fields)]
 pub struct Venue {
     pub name: String,
+    /// The game played at this venue's tables (Khalif when not given).
+    #[serde(default)]
+    pub game: GameId,
     pub kind: VenueKind,
     pub description: String,
     pub unlock: Unlock,
@@ -96,7 +100,7 @@ pub enum Condition {
     PlayerPlays(Colour),
     /// The regular gives odds: starts without these pieces (e.g. a Djinn, a Vizier), by square.
     RegularStartsWithout(Vec<String>),
-    /// The match starts from this KFEN.
+    /// The match starts from this position, in the game's position text.
     StartFrom(String),
     NoTakebacks,
     /// Seconds per turn for the player.
@@ -105,8 +109,8 @@ pub enum Condition {
 
 impl Condition {
     /// The condition as its card shows it before play: a title and a line saying what it
-    /// means for the player; `who` is the regular insisting on it.
-    pub fn card(&self, who: &str) -> (String, String) {
+    /// means for the player; `who` is the regular insisting on it, at a table of `game`.
+    pub fn card(&self, game: GameId, who: &str) -> (String, String) {
         match self {
             Condition::PlayerPlays(colour) => {
                 (format!("You play {colour:?}"), format!("{who} will not sit down otherwise."))
@@ -114,15 +118,15 @@ impl Condition {
             Condition::RegularStartsWithout(squares) => {
                 let pieces: Vec<String> = squares
                     .iter()
-                    .map(|name| match name.parse::<Square>().ok().and_then(|s| Position::start().piece_at(s)) {
-                        Some(piece) => format!("the {} on {name}", piece.kind),
+                    .map(|name| match with_game!(game, G => start_piece_name::<G>(name)) {
+                        Some(kind) => format!("the {kind} on {name}"),
                         None => name.clone(),
                     })
                     .collect();
                 ("Odds given".to_string(), format!("{who} starts without {}.", pieces.join(" and ")))
             }
-            Condition::StartFrom(kfen) => {
-                ("A set position".to_string(), format!("The match starts from {who}'s own position ({kfen})."))
+            Condition::StartFrom(text) => {
+                ("A set position".to_string(), format!("The match starts from {who}'s own position ({text})."))
             }
             Condition::NoTakebacks => ("No takebacks".to_string(), "A turn played stays played.".to_string()),
             Condition::TurnLimit(seconds) => {
@@ -132,11 +136,20 @@ impl Condition {
     }
 }
 
-/// A side, as the campaign file names it.
+/// The name of the piece standing on `square` at the start of game `G`.
+fn start_piece_name<G: Rules>(square: &str) -> Option<&'static str> {
+    let piece = G::piece_at(&G::start(), square.parse().ok()?)?;
+    Some(G::KINDS[piece.kind as usize].1)
+}
+
+/// A side, as the campaign file names it: Gold and Silver at Khalif's tables, White and Black
+/// at Desert Pub Chess's (the first and the second player either way).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Colour {
     Gold,
     Silver,
+    White,
+    Black,
 }
 
 /// The line (1-based) of the first occurrence of `needle` in `text` after `after` (the start
@@ -147,16 +160,21 @@ fn line_of(text: &str, after: &str, needle: &str) -> usize {
     text[..at].matches('\n').count() + 1
 }
 
-/// Whether a table condition can be played: a legal start position, odds given by a Djinn or
-/// a Vizier of the start position, a turn limit of at least five seconds.
-fn check_condition(condition: &Condition) -> Result<(), String> {
+/// Whether a table condition can be played at a table of `G`: a legal start position, odds
+/// given by pieces of the start position of the kinds the game's tables give (in Khalif a
+/// Djinn or a Vizier), a turn limit of at least five seconds.
+fn check_condition<G: Rules>(condition: &Condition) -> Result<(), String> {
     match condition {
-        Condition::StartFrom(kfen) => parse_kfen(kfen).map(|_| ()).map_err(|e| e.to_string()),
+        Condition::StartFrom(text) => G::parse_position(text).map(|_| ()).map_err(|e| e.to_string()),
         Condition::RegularStartsWithout(squares) => squares.iter().try_for_each(|name| {
-            let square: Square = name.parse().map_err(|e: BadSquare| e.to_string())?;
-            match Position::start().piece_at(square).map(|p| p.kind) {
-                Some(Kind::Djinn | Kind::Vizier) => Ok(()),
-                _ => Err(format!("odds are a Djinn or a Vizier; {square} holds neither at the start")),
+            let square: G::Square = name.parse().map_err(|e: crate::rules::grid::BadSquare| e.to_string())?;
+            match G::piece_at(&G::start(), square) {
+                Some(piece) if G::ODDS.contains(&piece.kind) => Ok(()),
+                _ => {
+                    let kinds: Vec<&str> = G::ODDS.iter().map(|&k| G::KINDS[k as usize].1).collect();
+                    let none = if kinds.len() == 2 { "neither" } else { "none of them" };
+                    Err(format!("odds are a {}; {square} holds {none} at the start", kinds.join(" or a ")))
+                }
             }
         }),
         Condition::TurnLimit(seconds) if *seconds < 5 => Err(format!("a turn limit of {seconds} s is too short")),
@@ -197,8 +215,9 @@ pub fn parse_campaign(text: &str, file: &str) -> Result<Campaign, String> {
                 );
                 return fail(&at, "personality", what);
             }
-            let problems = regular.conditions.iter().map(check_condition);
-            let whole = std::iter::once(Table::set(&regular.conditions, Side::First).map(|_| ()));
+            let game = venue.game;
+            let problems = regular.conditions.iter().map(|c| with_game!(game, G => check_condition::<G>(c)));
+            let whole = std::iter::once(Table::set(game, &regular.conditions, Side::First).map(|_| ()));
             for problem in problems.chain(whole) {
                 if let Err(problem) = problem {
                     return fail(

@@ -1,19 +1,24 @@
-//! Lessons (`levels/lessons.ron`): one idea of the rules each, a position and a goal for one
-//! turn that the core checks from the turn's events, with a hint. A newcomer who finishes
-//! them has met every rule.
+//! Lessons (`levels/<game>/lessons.ron`): one idea of a game's rules each, a position and a
+//! goal for one turn that is checked from what the turn did (its effects, read from the core),
+//! with a hint. A newcomer who finishes a game's lessons has met every rule.
 
 use serde::Deserialize;
 
-use crate::rules::khalif::{Event, Kind, Position, Side, Square, Turn, generate_turns, parse_piece_list, replay};
+use crate::rules::view::{Board, Effect};
+use crate::rules::{GameId, Outcome, Rules, Side, Square as _};
+use crate::with_game;
 
 /// What the player must do in the lesson's turn.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub enum Goal {
-    /// Move a piece of this kind onto this square.
-    Reach(Kind, String),
-    /// Capture at least this many pieces in the turn (a Djinn's second capture counts).
+    /// Move a piece of this kind (by name) onto this square.
+    Reach(String, String),
+    /// Promote a piece into this kind (by name) on this square.
+    Promote(String, String),
+    /// Capture at least this many pieces in the turn (a Djinn's second capture, each jump of
+    /// a chain counts).
     Capture(u32),
-    /// Capture a piece and keep the capturer: no Guard takes it back (K5.3).
+    /// Capture a piece and keep the capturer: nothing takes it back (K5.3).
     CaptureSafely,
     /// Win the game this turn.
     Win,
@@ -24,6 +29,7 @@ impl Goal {
     pub fn describe(&self) -> String {
         match self {
             Goal::Reach(kind, square) => format!("Move your {kind} to {square}."),
+            Goal::Promote(kind, square) => format!("Promote a Pawn to a {kind} on {square}."),
             Goal::Capture(1) => "Capture a piece.".to_string(),
             Goal::Capture(n) => format!("Capture {n} pieces in one turn."),
             Goal::CaptureSafely => "Capture a piece and keep the piece that captured.".to_string(),
@@ -35,51 +41,92 @@ impl Goal {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Lesson {
+    /// The game it teaches (set from the file it was read from).
+    #[serde(skip)]
+    pub game: GameId,
     pub title: String,
-    /// The rule it teaches, by number (`K4.3`).
+    /// The rule it teaches, by number (`K4.3`, `P2.4`).
     pub rule: String,
     /// What the lesson says before the player moves.
     pub text: String,
-    /// The position, as a piece list (`"Ke1 Ra1 ke9"`); Gold moves.
+    /// The position, as a piece list (`"Ke1 Ra1 ke9"`); the first player moves.
     pub pieces: String,
     pub goal: Goal,
     pub hint: String,
 }
 
+/// The number of a kind in game `G`'s kind list, by its name.
+fn kind_named<G: Rules>(name: &str) -> Option<u8> {
+    G::KINDS.iter().position(|(_, n)| n.eq_ignore_ascii_case(name)).map(|i| i as u8)
+}
+
+/// Pieces `mover` took in a turn (each capture of the turn) and pieces taken back from it.
+fn captures(effects: &[Effect], mover: Side) -> (u32, u32) {
+    let taken_by = |side: Side| {
+        effects.iter().filter(|e| matches!(e, Effect::Move { piece, captured: Some(_), .. } if piece.side == side)).count()
+            as u32
+    };
+    (taken_by(mover), taken_by(mover.opponent()))
+}
+
 impl Lesson {
-    pub fn position(&self) -> Result<Position, String> {
-        parse_piece_list(&self.pieces, Side::First).map_err(|e| format!("lesson `{}`: {e}", self.title))
+    /// The lesson's position in its game's position text.
+    pub fn position(&self) -> Result<String, String> {
+        with_game!(self.game, G => G::parse_piece_list(&self.pieces, Side::First)
+            .map(|p| G::write_position(&p))
+            .map_err(|e| format!("lesson `{}`: {e}", self.title)))
     }
 
-    /// Whether `turn`, played in the lesson's position, meets the goal.
-    pub fn is_met_by(&self, pos: &Position, turn: &Turn) -> bool {
-        let Ok(events) = replay(pos, turn) else { return false };
-        let me = pos.side_to_move();
+    /// Whether a turn by `mover` that had `effects` and left `after` meets the goal.
+    pub fn is_met(&self, effects: &[Effect], after: &Board, mover: Side) -> bool {
+        with_game!(self.game, G => self.is_met_in::<G>(effects, after, mover))
+    }
+
+    fn is_met_in<G: Rules>(&self, effects: &[Effect], after: &Board, mover: Side) -> bool {
+        let target = |kind: &str, square: &str| Some((kind_named::<G>(kind)?, square.parse::<G::Square>().ok()?.cell()));
         match &self.goal {
-            Goal::Reach(kind, square) => {
-                let Ok(square) = square.parse::<Square>() else { return false };
-                let mut after = *pos;
-                crate::rules::khalif::play(&mut after, turn);
-                after.piece_at(square).is_some_and(|p| p.side == me && p.kind == *kind)
-            }
-            Goal::Capture(count) => captures(&events) >= *count,
-            Goal::CaptureSafely => {
-                captures(&events) >= 1 && !events.iter().any(|e| matches!(e, Event::Retaliated { .. }))
-            }
-            Goal::Win => events.iter().any(|e| matches!(e, Event::KhalifLost { side } if *side != me)),
+            Goal::Reach(kind, square) => target(kind, square)
+                .is_some_and(|(kind, cell)| after.piece_at(cell).is_some_and(|p| p.side == mover && p.kind == kind)),
+            Goal::Promote(kind, square) => target(kind, square).is_some_and(|(kind, cell)| {
+                effects.iter().any(|e| matches!(e, Effect::Change { at, into, .. } if *at == cell && into.kind == kind && into.side == mover))
+            }),
+            Goal::Capture(count) => captures(effects, mover).0 >= *count,
+            Goal::CaptureSafely => captures(effects, mover) == (captures(effects, mover).0.max(1), 0),
+            Goal::Win => effects
+                .iter()
+                .any(|e| matches!(e, Effect::GameOver(Outcome::Win { winner, .. }) if *winner == mover)),
         }
     }
 
     /// Checks that the lesson can be done and is not done by any move at all: the goal is met
     /// by some legal turn and missed by another.
     pub fn check(&self) -> Result<(), String> {
-        let pos = self.position()?;
-        if let Goal::Reach(_, square) = &self.goal {
-            square.parse::<Square>().map_err(|e| format!("lesson `{}`, field `goal`: {e}", self.title))?;
-        }
-        let mut turns = Vec::new();
-        generate_turns(&pos, &mut turns);
-        let met = turns.iter().filter(|t| self.is_met_by(&pos, t)).count();
+        with_game!(self.game, G => self.check_in::<G>())
+    }
+
+    fn check_in<G: Rules>(&self) -> Result<(), String> {
+        let pos = G::parse_piece_list(&self.pieces, Side::First).map_err(|e| format!("lesson `{}`: {e}", self.title))?;
+        let (Goal::Reach(kind, square) | Goal::Promote(kind, square)) = &self.goal else {
+            return self.check_turns::<G>(&pos);
+        };
+        kind_named::<G>(kind).ok_or_else(|| format!("lesson `{}`, field `goal`: no piece called {kind}", self.title))?;
+        square.parse::<G::Square>().map_err(|e| format!("lesson `{}`, field `goal`: {e}", self.title))?;
+        self.check_turns::<G>(&pos)
+    }
+
+    fn check_turns<G: Rules>(&self, pos: &G::Position) -> Result<(), String> {
+        let turns = G::turns(pos);
+        let mover = G::side_to_move(pos);
+        let met = turns
+            .iter()
+            .filter(|turn| {
+                let events = crate::rules::replay::<G::Machine>(pos, turn).unwrap_or_default();
+                let effects: Vec<Effect> = events.iter().filter_map(G::effect).map(|(_, e)| e).collect();
+                let mut after = *pos;
+                G::play(&mut after, turn);
+                self.is_met_in::<G>(&effects, &G::board(&after), mover)
+            })
+            .count();
         if met == 0 {
             return Err(format!("lesson `{}`: no legal turn meets the goal {:?}", self.title, self.goal));
         }
@@ -90,21 +137,22 @@ impl Lesson {
     }
 }
 
-/// Pieces captured by the mover in a turn (the primary capture and a Djinn's second one).
-fn captures(events: &[Event]) -> u32 {
-    events.iter().filter(|e| matches!(e, Event::Moved { captured: Some(_), .. } | Event::Chained { .. })).count() as u32
-}
-
-/// Parses the lessons; errors name the file and line, or the lesson.
-pub fn parse_lessons(text: &str, file: &str) -> Result<Vec<Lesson>, String> {
-    let lessons: Vec<Lesson> = crate::persist::parse_ron(text, file)?;
-    for lesson in &lessons {
+/// Parses a game's lessons; errors name the file and line, or the lesson.
+pub fn parse_lessons(game: GameId, text: &str, file: &str) -> Result<Vec<Lesson>, String> {
+    let mut lessons: Vec<Lesson> = crate::persist::parse_ron(text, file)?;
+    for lesson in &mut lessons {
+        lesson.game = game;
         lesson.check().map_err(|e| format!("{file}: {e}"))?;
     }
     Ok(lessons)
 }
 
-/// The lessons that ship with the game.
+/// The lessons that ship with the game, every game's in the order of the list of games.
 pub fn lessons() -> Result<Vec<Lesson>, String> {
-    parse_lessons(include_str!("../../levels/lessons.ron"), "levels/lessons.ron")
+    let mut all = Vec::new();
+    for game in GameId::ALL {
+        let (text, file) = with_game!(game, G => <G as crate::ai::Engine>::LESSONS);
+        all.extend(parse_lessons(game, text, file)?);
+    }
+    Ok(all)
 }

@@ -5,7 +5,8 @@
 use super::data::{Campaign, Colour, Condition, Regular};
 use super::profile::Profile;
 use crate::ai::levels::{Personality, regulars};
-use crate::rules::khalif::{Position, Side, Square, parse_kfen};
+use crate::rules::{GameId, Rules, Side};
+use crate::with_game;
 
 /// Someone the player may play at a venue.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,7 +23,9 @@ pub struct Contender {
 /// The match a contender's conditions make.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
-    pub start: Position,
+    pub game: GameId,
+    /// The start position, in the game's position text.
+    pub start: String,
     pub player: Side,
     /// Whether the player may take back a turn.
     pub takebacks: bool,
@@ -32,47 +35,53 @@ pub struct Table {
 
 fn side_of(colour: Colour) -> Side {
     match colour {
-        Colour::Gold => Side::First,
-        Colour::Silver => Side::Second,
+        Colour::Gold | Colour::White => Side::First,
+        Colour::Silver | Colour::Black => Side::Second,
     }
 }
 
 impl Table {
-    /// The table for `conditions`, the player taking `preferred` unless a condition decides:
-    /// `PlayerPlays` names the side, and odds are given by the side whose pieces are removed.
-    /// Fails when the conditions contradict each other or name a bad position or square.
-    pub fn set(conditions: &[Condition], preferred: Side) -> Result<Table, String> {
-        let mut table = Table { start: Position::start(), player: preferred, takebacks: true, turn_limit: None };
-        let mut fixed_side = None;
-        for condition in conditions {
-            match condition {
-                Condition::PlayerPlays(colour) => fixed_side = Some(side_of(*colour)),
-                Condition::StartFrom(kfen) => table.start = parse_kfen(kfen).map_err(|e| e.to_string())?,
-                Condition::NoTakebacks => table.takebacks = false,
-                Condition::TurnLimit(seconds) => table.turn_limit = Some(*seconds),
-                Condition::RegularStartsWithout(_) => {}
-            }
-        }
-        for condition in conditions {
-            let Condition::RegularStartsWithout(squares) = condition else { continue };
-            for name in squares {
-                let square: Square = name.parse().map_err(|e| format!("{e}"))?;
-                let piece = table.start.take(square).ok_or_else(|| format!("no piece on {square} to give as odds"))?;
-                let player = piece.side.opponent();
-                if fixed_side.is_some_and(|side| side != player) {
-                    return Err(format!(
-                        "the regular plays the side giving odds, but the player is to play {}",
-                        piece.side
-                    ));
-                }
-                fixed_side = Some(player);
-            }
-        }
-        if let Some(side) = fixed_side {
-            table.player = side;
-        }
-        Ok(table)
+    /// The table for `conditions` in `game`, the player taking `preferred` unless a condition
+    /// decides: `PlayerPlays` names the side, and odds are given by the side whose pieces are
+    /// removed. Fails when the conditions contradict each other or name a bad position or square.
+    pub fn set(game: GameId, conditions: &[Condition], preferred: Side) -> Result<Table, String> {
+        with_game!(game, G => set_for::<G>(conditions, preferred))
     }
+}
+
+fn set_for<G: Rules>(conditions: &[Condition], preferred: Side) -> Result<Table, String> {
+    let mut start = G::start();
+    let mut table = Table { game: G::ID, start: String::new(), player: preferred, takebacks: true, turn_limit: None };
+    let mut fixed_side = None;
+    for condition in conditions {
+        match condition {
+            Condition::PlayerPlays(colour) => fixed_side = Some(side_of(*colour)),
+            Condition::StartFrom(text) => start = G::parse_position(text).map_err(|e| e.to_string())?,
+            Condition::NoTakebacks => table.takebacks = false,
+            Condition::TurnLimit(seconds) => table.turn_limit = Some(*seconds),
+            Condition::RegularStartsWithout(_) => {}
+        }
+    }
+    for condition in conditions {
+        let Condition::RegularStartsWithout(squares) = condition else { continue };
+        for name in squares {
+            let square: G::Square = name.parse().map_err(|e| format!("{e}"))?;
+            let piece = G::take(&mut start, square).ok_or_else(|| format!("no piece on {square} to give as odds"))?;
+            let player = piece.side.opponent();
+            if fixed_side.is_some_and(|side| side != player) {
+                return Err(format!(
+                    "the regular plays the side giving odds, but the player is to play {}",
+                    G::NAMING.side(piece.side)
+                ));
+            }
+            fixed_side = Some(player);
+        }
+    }
+    if let Some(side) = fixed_side {
+        table.player = side;
+    }
+    table.start = G::write_position(&start);
+    Ok(table)
 }
 
 impl Campaign {

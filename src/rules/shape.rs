@@ -102,8 +102,13 @@ pub trait Rules: Copy + Default + fmt::Debug + Send + Sync + 'static {
     /// `true` where the defender takes it, `false` where the mover does. Search and the
     /// puzzle solver give each decision to its owner.
     const INNER: &'static [bool];
+    /// Positions for the perft speed benchmark: a name, the position (`start` or text) and a depth.
+    const BENCH: &'static [(&'static str, &'static str, u32)];
     /// What the position text is called in messages (`KFEN`, `position text`).
     const POSITION_TEXT: &'static str;
+    /// The kinds a pub regular may give as odds (removed from the start position): a house
+    /// custom of the campaign's tables, not a rule of the game.
+    const ODDS: &'static [u8];
 
     type Square: Square;
     type Position: Copy + PartialEq + fmt::Debug + Send + Sync + 'static;
@@ -153,10 +158,15 @@ pub trait Rules: Copy + Default + fmt::Debug + Send + Sync + 'static {
     fn destinations(pos: &Self::Position, from: Self::Square) -> Vec<Self::Square>;
     /// The side to move's pieces that the opponent could take next turn.
     fn threatened(pos: &Self::Position) -> Vec<Self::Square>;
+    /// What a player should know about a side at a glance, for the match panel
+    /// ("successors left: 2").
+    fn side_status(pos: &Self::Position, side: Side) -> String;
 
     /// The board's cells, names and shape.
     fn geometry() -> &'static Geometry;
     fn piece_at(pos: &Self::Position, square: Self::Square) -> Option<PieceCode>;
+    /// Takes a piece off the board (a piece given as odds), returning it.
+    fn take(pos: &mut Self::Position, square: Self::Square) -> Option<PieceCode>;
     /// An event as front ends see it, with its stage's number in [`Rules::STAGES`].
     fn effect(event: &<Self::Machine as TurnMachine>::Event) -> Option<(usize, Effect)>;
     /// A pending decision as front ends ask it.

@@ -1,22 +1,19 @@
-//! `khalif-cli analyse`, `match`, `ladder` and `tune`: the AI from the terminal, for
-//! studying positions and measuring and tuning strength.
+//! `khalif-cli analyse`, `match`, `ladder`, `tactics`, the miners and `tune`: the AI from the
+//! terminal, for any game, for studying positions and measuring and tuning strength.
 
 use std::path::Path;
 use std::time::Instant;
 
 use khalif::ai::arena::{MatchReport, Player, QUIET_TURNS, play_match_timed};
 use khalif::ai::levels::levels;
-use khalif::ai::tactics::{Theme, attempt, suite};
-use khalif::ai::{Limits, Searcher, Weights, tune as fitting};
-use khalif::rules::khalif::{
-    Event, Kind, Position, Turn, generate_turns, play as play_turn, replay, write_primary, write_turn,
-};
+use khalif::ai::tactics::{attempt, suite};
+use khalif::ai::{Engine, Limits, Searcher, Weights, tune as fitting};
 
 fn threads_or_cores(threads: Option<usize>) -> usize {
     threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-fn read_weights(path: &Path) -> Result<Weights, String> {
+fn read_weights<W: Weights>(path: &Path) -> Result<W, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     khalif::persist::parse_ron(&text, &path.display().to_string())
 }
@@ -35,7 +32,7 @@ fn report(a: &str, b: &str, match_report: &MatchReport, secs: f64) {
 }
 
 /// Plays a match and prints the tally and the Elo difference.
-pub fn play_match(
+pub fn play_match<G: Engine>(
     gold: &str,
     silver: &str,
     games: u32,
@@ -43,7 +40,7 @@ pub fn play_match(
     gold_weights: Option<&Path>,
     threads: Option<usize>,
 ) -> Result<(), String> {
-    let (mut a, b) = (Player::parse(gold)?, Player::parse(silver)?);
+    let (mut a, b) = (Player::<G>::parse(gold)?, Player::<G>::parse(silver)?);
     if let Some(path) = gold_weights {
         a.weights = read_weights(path)?;
         a.name = format!("{} with {}", a.name, path.display());
@@ -55,12 +52,12 @@ pub fn play_match(
 }
 
 /// Each level against the one below, then the top level against level 1.
-pub fn ladder(games: u32, seed: u64, upper: &[u8], threads: Option<usize>) -> Result<(), String> {
+pub fn ladder<G: Engine>(games: u32, seed: u64, upper: &[u8], threads: Option<usize>) -> Result<(), String> {
     let top = levels().len() as u8;
     let mut pairs: Vec<(u8, u8)> = (2..=top).map(|n| (n, n - 1)).collect();
     pairs.push((top, 1));
     for (hi, lo) in pairs.into_iter().filter(|(hi, _)| upper.is_empty() || upper.contains(hi)) {
-        let (a, b) = (Player::parse(&format!("level:{hi}"))?, Player::parse(&format!("level:{lo}"))?);
+        let (a, b) = (Player::<G>::parse(&format!("level:{hi}"))?, Player::<G>::parse(&format!("level:{lo}"))?);
         let started = Instant::now();
         let tally = play_match_timed(&a, &b, games, seed, threads_or_cores(threads));
         report(&a.name, &b.name, &tally, started.elapsed().as_secs_f64());
@@ -77,19 +74,19 @@ fn top_level_limits(seconds: f64) -> Result<Limits, String> {
 }
 
 /// Runs the suite and prints each position's result and the count solved.
-pub fn tactics(seconds: f64) -> Result<(), String> {
+pub fn tactics<G: Engine>(seconds: f64) -> Result<(), String> {
     let limits = top_level_limits(seconds)?;
-    let suite = suite()?;
+    let suite = suite::<G>()?;
     let mut solved = 0;
     for tactic in &suite {
-        let mut searcher = Searcher::new(Weights::default(), 20);
+        let mut searcher = Searcher::<G>::new(G::Weights::default(), 20);
         let started = Instant::now();
         let (found, ok) = attempt(tactic, &mut searcher, &limits);
         solved += usize::from(ok);
         let verdict = if ok { "solved" } else { "MISSED" };
         let secs = started.elapsed().as_secs_f64();
         println!(
-            "{verdict:>6} {:<28} {:?}: found {found}, wanted {} ({secs:.2} s)",
+            "{verdict:>6} {:<28} {}: found {found}, wanted {} ({secs:.2} s)",
             tactic.name,
             tactic.theme,
             tactic.best.join(" or ")
@@ -99,58 +96,37 @@ pub fn tactics(seconds: f64) -> Result<(), String> {
     Ok(())
 }
 
-/// The theme of a winning turn, if it shows one of the suite's themes.
-fn theme_of(pos: &Position, best: &Turn, turns: &[Turn]) -> Option<Theme> {
-    let events = replay(pos, best).ok()?;
-    let mover = pos.side_to_move();
-    let succeeded = events.iter().any(|e| matches!(e, Event::Succeeded { side, .. } if *side != mover));
-    if events.iter().any(|e| matches!(e, Event::KhalifLost { side } if *side != mover)) {
-        return Some(if succeeded { Theme::Succession } else { Theme::LastKhalif });
-    }
-    if best.chain.is_some() {
-        return Some(Theme::DjinnDouble);
-    }
-    // A capture of something worth more than the Camel that a Guard would take back.
-    let tempting = turns.iter().any(|t| {
-        (t.from, t.to) != (best.from, best.to)
-            && t.first.retaliator.is_some()
-            && pos.piece_at(t.to).is_some_and(|p| p.kind != Kind::Camel)
-    });
-    (tempting && pos.piece_at(best.to).is_some()).then_some(Theme::AvoidRetaliation)
-}
-
 /// Self-play positions where one primary move is clearly best and shows a theme.
-pub fn mine_tactics(games: u32, per_theme: usize, seed: u64) {
-    let player = Player::parse("level:3").expect("a level");
+pub fn mine_tactics<G: Engine>(games: u32, per_theme: usize, seed: u64) {
+    let player = Player::<G>::parse("level:3").expect("a level");
     let played = khalif::ai::arena::play_games(games, threads_or_cores(None), |game| {
         khalif::ai::arena::play_game(&player, &player, seed * 7919 + u64::from(game)).positions
     });
     let limits = Limits::depth(6);
-    let mut found: Vec<(Theme, String)> = Vec::new();
+    let mut found: Vec<(&str, String)> = Vec::new();
     for (game, positions) in played.iter().enumerate() {
         for (n, pos) in positions.iter().enumerate().skip(8) {
-            let mut turns = Vec::new();
-            generate_turns(pos, &mut turns);
-            if turns.iter().all(|t| pos.piece_at(t.to).is_none()) {
+            let turns = G::turns(pos);
+            if !turns.iter().any(|t| G::is_capture(pos, t)) {
                 continue;
             }
-            let mut searcher = Searcher::new(Weights::default(), 18);
+            let mut searcher = Searcher::<G>::new(G::Weights::default(), 18);
             let best = searcher.search(pos, &limits);
             let Some(turn) = best.best else { continue };
-            let Some(theme) = theme_of(pos, &turn, &turns) else { continue };
+            let Some(theme) = G::theme_of(pos, &turn, &turns) else { continue };
             if found.iter().filter(|(t, _)| *t == theme).count() >= per_theme {
                 continue;
             }
-            let second = searcher.search_excluding(pos, &limits, (turn.from, turn.to));
-            let stand = khalif::ai::evaluate(pos, &Weights::default());
+            let second = searcher.search_excluding(pos, &limits, G::primary(&turn));
+            let stand = G::evaluate(pos, &G::Weights::default());
             if best.score - second.score < 250 || best.score - stand < 250 {
                 continue;
             }
             let name = format!("game {game} turn {n}");
             let entry = format!(
-                "    (name: \"{name}\", theme: {theme:?}, kfen: \"{}\", best: [\"{}\"]), // {} vs {}",
-                pos.to_kfen(),
-                write_primary(pos, &turn),
+                "    (name: \"{name}\", theme: \"{theme}\", position: \"{}\", best: [\"{}\"]), // {} vs {}",
+                G::write_position(pos),
+                G::write_primary(pos, &turn),
                 best.score,
                 second.score
             );
@@ -161,25 +137,29 @@ pub fn mine_tactics(games: u32, per_theme: usize, seed: u64) {
 }
 
 /// Self-play positions whose side to move wins in exactly `turns` turns against any defence.
-pub fn mine_puzzles(games: u32, turns: u32, seed: u64) {
+pub fn mine_puzzles<G: Engine>(games: u32, turns: u32, seed: u64) {
     use khalif::ai::solve::{forced_win, move_forces_win};
-    let player = Player::parse("level:2").expect("a level");
+    let player = Player::<G>::parse("level:2").expect("a level");
     let played = khalif::ai::arena::play_games(games, threads_or_cores(None), |game| {
         khalif::ai::arena::play_game(&player, &player, seed * 104_729 + u64::from(game)).positions
     });
     for (game, positions) in played.iter().enumerate() {
         // The last few positions of a game are where short wins are.
         for (n, pos) in positions.iter().enumerate().skip(positions.len().saturating_sub(8)) {
-            if turns == 0 || forced_win(pos, turns - 1) || !forced_win(pos, turns) {
+            if turns == 0 || forced_win::<G>(pos, turns - 1) || !forced_win::<G>(pos, turns) {
                 continue;
             }
-            let mut all = Vec::new();
-            generate_turns(pos, &mut all);
-            let Some(first) = all.iter().find(|t| move_forces_win(pos, t.from, t.to, turns)) else { continue };
+            let all = G::turns(pos);
+            let Some(first) = all.iter().find(|t| {
+                let (from, to) = G::primary(t);
+                move_forces_win::<G>(pos, from, to, turns)
+            }) else {
+                continue;
+            };
             println!(
-                "    (name: \"Self-play game {game}, turn {n}\", kfen: \"{}\", turns: {turns}, solution: \"{}\", hint: \"\"),",
-                pos.to_kfen(),
-                write_primary(pos, first)
+                "    (name: \"Self-play game {game}, turn {n}\", position: \"{}\", turns: {turns}, solution: \"{}\", hint: \"\"),",
+                G::write_position(pos),
+                G::write_primary(pos, first)
             );
             break;
         }
@@ -187,8 +167,15 @@ pub fn mine_puzzles(games: u32, turns: u32, seed: u64) {
 }
 
 /// Fits the weights to self-play results and writes them where the evaluation reads them.
-pub fn tune(player: &str, games: u32, seed: u64, steps: u32, out: &Path, threads: Option<usize>) -> Result<(), String> {
-    let player = Player::parse(player)?;
+pub fn tune<G: Engine>(
+    player: &str,
+    games: u32,
+    seed: u64,
+    steps: u32,
+    out: &Path,
+    threads: Option<usize>,
+) -> Result<(), String> {
+    let player = Player::<G>::parse(player)?;
     let started = Instant::now();
     let samples = fitting::collect(&player, games, seed, threads_or_cores(threads));
     println!(
@@ -201,7 +188,7 @@ pub fn tune(player: &str, games: u32, seed: u64, steps: u32, out: &Path, threads
     let fit = fitting::fit(&samples, &player.weights, steps);
     println!("scale {:.5}; mean squared error {:.5} -> {:.5}", fit.scale, fit.error_before, fit.error_after);
     for (name, (old, new)) in
-        khalif::ai::TERMS.iter().zip(player.weights.to_vec().into_iter().zip(fit.weights.to_vec()))
+        G::Weights::TERMS.iter().zip(player.weights.to_vec().into_iter().zip(fit.weights.to_vec()))
     {
         println!("{name:>16} {old:>6} -> {new:>6}");
     }
@@ -213,7 +200,7 @@ pub fn tune(player: &str, games: u32, seed: u64, steps: u32, out: &Path, threads
 }
 
 /// Prints the search's verdict on a position.
-pub fn analyse(pos: &Position, time: Option<f64>, depth: Option<u32>) -> Result<(), String> {
+pub fn analyse<G: Engine>(pos: &G::Position, time: Option<f64>, depth: Option<u32>) -> Result<(), String> {
     let limits = match (time, depth) {
         (_, Some(depth)) => Limits::depth(depth),
         (seconds, None) => {
@@ -225,7 +212,7 @@ pub fn analyse(pos: &Position, time: Option<f64>, depth: Option<u32>) -> Result<
         }
     };
     let started = std::time::Instant::now();
-    let result = Searcher::new(Weights::default(), 20).search(pos, &limits);
+    let result = Searcher::<G>::new(G::Weights::default(), 20).search(pos, &limits);
     let secs = started.elapsed().as_secs_f64();
     let Some(best) = result.best else {
         println!("no legal turn: the game is over");
@@ -234,8 +221,8 @@ pub fn analyse(pos: &Position, time: Option<f64>, depth: Option<u32>) -> Result<
     let mut line = Vec::new();
     let mut at = *pos;
     for turn in &result.pv {
-        line.push(write_turn(&at, turn));
-        play_turn(&mut at, turn);
+        line.push(G::write_turn(&at, turn));
+        G::play(&mut at, turn);
     }
     println!(
         "depth {} score {} nodes {} in {secs:.2} s ({:.0} nodes/s)",
@@ -245,7 +232,7 @@ pub fn analyse(pos: &Position, time: Option<f64>, depth: Option<u32>) -> Result<
         result.nodes as f64 / secs.max(1e-9)
     );
     println!("pv {}", line.join(" | "));
-    println!("why {}", khalif::ai::explain(pos, &best, &result.pv));
-    println!("best {}", write_turn(pos, &best));
+    println!("why {}", G::explain(pos, &best, &result.pv));
+    println!("best {}", G::write_turn(pos, &best));
     Ok(())
 }

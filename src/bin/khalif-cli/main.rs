@@ -1,5 +1,6 @@
-//! `khalif-cli`: the terminal front end on the rules core — perft, turn lists, "why not?",
-//! a two-player terminal game and the speed benchmark. Builds without Bevy.
+//! `khalif-cli`: the terminal front end on the rules core, for every pub game (`--game`):
+//! perft, turn lists, "why not?", a two-player terminal game, the AI's commands and the speed
+//! benchmark. Builds without Bevy.
 
 mod bench;
 mod board;
@@ -11,23 +12,25 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use khalif::rules::khalif::{
-    Position, Square, generate_turns, parse_position_arg, perft, perft_full, play as play_turn, why_not, write_primary,
-    write_turn,
-};
+use khalif::ai::Engine;
+use khalif::rules::{GameId, Rules};
+use khalif::with_game;
 
 #[derive(Parser)]
-#[command(name = "khalif-cli", version, about = "Khalif in the terminal: play, count and explain turns")]
+#[command(name = "khalif-cli", version, about = "The pub games in the terminal: play, count and explain turns")]
 struct Cli {
+    /// The game: khalif or desert-pub-chess.
+    #[arg(long, global = true, default_value = "khalif")]
+    game: GameId,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Count the turns (K8.1) to a depth; the count is the last line printed.
+    /// Count the turns (as the game's rulebook counts them) to a depth; the count is the last line printed.
     Perft {
-        /// A KFEN in quotes, or `start`.
+        /// The game's position text in quotes (KFEN for Khalif), or `start`.
         position: String,
         depth: u32,
         /// Make every leaf turn instead of counting the last ply in bulk.
@@ -36,25 +39,25 @@ enum Command {
     },
     /// Perft split by primary move.
     Divide {
-        /// A KFEN in quotes, or `start`.
+        /// The game's position text in quotes, or `start`.
         position: String,
         depth: u32,
     },
-    /// List every legal turn in K8 notation.
+    /// List every legal turn in the game's notation.
     Turns {
-        /// A KFEN in quotes, or `start`.
+        /// The game's position text in quotes, or `start`.
         position: String,
     },
     /// Explain why a primary move is refused (or say that it is legal).
     Why {
-        /// A KFEN in quotes, or `start`.
+        /// The game's position text in quotes, or `start`.
         position: String,
         from: String,
         to: String,
     },
     /// Two people play a whole game at this terminal.
     Play {
-        /// Start from this position (a KFEN in quotes, or `start`).
+        /// Start from this position (position text in quotes, or `start`).
         #[arg(long, default_value = "start")]
         position: String,
         /// Resume a saved game record.
@@ -63,7 +66,7 @@ enum Command {
     },
     /// Search a position: score, best turn and principal variation.
     Analyse {
-        /// A KFEN in quotes, or `start`.
+        /// The game's position text in quotes, or `start`.
         position: String,
         /// Think for this many seconds (default 2).
         #[arg(long, conflicts_with = "depth")]
@@ -74,17 +77,17 @@ enum Command {
     },
     /// Play engine games between two players and report the Elo difference.
     Match {
-        /// The first player (Gold in the first game): `level:N`, `depth:N` or `nodes:N`.
-        #[arg(long)]
+        /// The first player (Gold, or White, in the first game): `level:N`, `depth:N` or `nodes:N`.
+        #[arg(long, visible_alias = "first")]
         gold: String,
         /// The second player.
-        #[arg(long)]
+        #[arg(long, visible_alias = "second")]
         silver: String,
         #[arg(long, default_value_t = 20)]
         games: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Evaluation weights for the first player (a RON file like levels/weights.ron).
+        /// Evaluation weights for the first player (a RON file like levels/khalif/weights.ron).
         #[arg(long)]
         gold_weights: Option<std::path::PathBuf>,
         /// Games played at once (default: one per core).
@@ -103,14 +106,14 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
-    /// Run the tactics suite (levels/tactics.ron) with the top level, each position within a time.
+    /// Run the game's tactics suite (levels/<game>/tactics.ron) with the top level, each position within a time.
     Tactics {
         /// Seconds per position.
         #[arg(long, default_value_t = 1.0)]
         time: f64,
     },
     /// Find tactics in self-play games: positions with one clearly winning move, by theme,
-    /// printed as entries for levels/tactics.ron.
+    /// printed as entries for levels/<game>/tactics.ron.
     MineTactics {
         #[arg(long, default_value_t = 40)]
         games: u32,
@@ -121,7 +124,7 @@ enum Command {
         seed: u64,
     },
     /// Find puzzles in self-play games: positions won in exactly N turns against any defence,
-    /// printed as entries for levels/puzzles.ron.
+    /// printed as entries for levels/<game>/puzzles.ron.
     MinePuzzles {
         #[arg(long, default_value_t = 40)]
         games: u32,
@@ -143,9 +146,9 @@ enum Command {
         /// Gradient steps.
         #[arg(long, default_value_t = 1000)]
         steps: u32,
-        /// Where to write the fitted weights (the game reads levels/weights.ron).
-        #[arg(long, default_value = "levels/weights.ron")]
-        out: std::path::PathBuf,
+        /// Where to write the fitted weights (default: levels/<game>/weights.ron, which the game reads).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
         #[arg(long)]
         threads: Option<usize>,
     },
@@ -159,7 +162,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli.command) {
+    match with_game!(cli.game, G => run::<G>(cli.command)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
@@ -168,35 +171,33 @@ fn main() -> ExitCode {
     }
 }
 
-fn position(text: &str) -> Result<Position, String> {
-    parse_position_arg(text).map_err(|e| e.to_string())
+fn position<G: Rules>(text: &str) -> Result<G::Position, String> {
+    G::parse_position_arg(text).map_err(|e| e.to_string())
 }
 
-fn square(text: &str) -> Result<Square, String> {
-    text.parse().map_err(|e: khalif::rules::khalif::BadSquare| e.to_string())
+fn square<G: Rules>(text: &str) -> Result<G::Square, String> {
+    text.parse().map_err(|e: khalif::rules::grid::BadSquare| e.to_string())
 }
 
-fn run(command: Command) -> Result<(), String> {
+fn run<G: Engine>(command: Command) -> Result<(), String> {
     match command {
         Command::Perft { position: p, depth, full } => {
-            let pos = position(&p)?;
+            let pos = position::<G>(&p)?;
             let started = std::time::Instant::now();
-            let n = if full { perft_full(&pos, depth) } else { perft(&pos, depth) };
+            let n = if full { G::perft_full(&pos, depth) } else { G::perft(&pos, depth) };
             let secs = started.elapsed().as_secs_f64();
             println!("perft({depth}) in {secs:.3} s, {:.1} M turns/s", n as f64 / secs.max(1e-9) / 1e6);
             println!("{n}");
         }
         Command::Divide { position: p, depth } => {
-            let pos = position(&p)?;
-            let mut turns = Vec::new();
-            generate_turns(&pos, &mut turns);
-            let mut by_primary: BTreeMap<(Square, Square), (String, u64)> = BTreeMap::new();
-            for turn in &turns {
+            let pos = position::<G>(&p)?;
+            let mut by_primary: BTreeMap<(G::Square, G::Square), (String, u64)> = BTreeMap::new();
+            for turn in &G::turns(&pos) {
                 let mut next = pos;
-                play_turn(&mut next, turn);
-                let count = if depth <= 1 { 1 } else { perft(&next, depth - 1) };
-                let name = write_primary(&pos, turn);
-                by_primary.entry((turn.from, turn.to)).or_insert((name, 0)).1 += count;
+                G::play(&mut next, turn);
+                let count = if depth <= 1 { 1 } else { G::perft(&next, depth - 1) };
+                let name = G::write_primary(&pos, turn);
+                by_primary.entry(G::primary(turn)).or_insert((name, 0)).1 += count;
             }
             let mut total = 0;
             for (name, count) in by_primary.values() {
@@ -206,38 +207,37 @@ fn run(command: Command) -> Result<(), String> {
             println!("{total}");
         }
         Command::Turns { position: p } => {
-            let pos = position(&p)?;
-            let mut turns = Vec::new();
-            generate_turns(&pos, &mut turns);
+            let pos = position::<G>(&p)?;
             let mut out = std::io::stdout().lock();
-            for turn in &turns {
+            for turn in &G::turns(&pos) {
                 // A closed pipe (`| head`) just ends the listing.
-                if writeln!(out, "{}", write_turn(&pos, turn)).is_err() {
+                if writeln!(out, "{}", G::write_turn(&pos, turn)).is_err() {
                     break;
                 }
             }
         }
         Command::Why { position: p, from, to } => {
-            let pos = position(&p)?;
-            let (from, to) = (square(&from)?, square(&to)?);
-            match why_not(&pos, from, to) {
+            let pos = position::<G>(&p)?;
+            let (from, to) = (square::<G>(&from)?, square::<G>(&to)?);
+            match G::why_not(&pos, from, to) {
                 Ok(()) => println!("{from}-{to} is legal"),
-                Err(refusal) => println!("{refusal} ({})", refusal.rule()),
+                Err(refusal) => println!("{refusal}"),
             }
         }
-        Command::Play { position: p, load } => play::run(position(&p)?, load)?,
-        Command::Analyse { position: p, time, depth } => engine::analyse(&position(&p)?, time, depth)?,
+        Command::Play { position: p, load } => play::run::<G>(position::<G>(&p)?, load)?,
+        Command::Analyse { position: p, time, depth } => engine::analyse::<G>(&position::<G>(&p)?, time, depth)?,
         Command::Match { gold, silver, games, seed, gold_weights, threads } => {
-            engine::play_match(&gold, &silver, games, seed, gold_weights.as_deref(), threads)?
+            engine::play_match::<G>(&gold, &silver, games, seed, gold_weights.as_deref(), threads)?
         }
-        Command::Ladder { games, seed, upper, threads } => engine::ladder(games, seed, &upper, threads)?,
-        Command::Tactics { time } => engine::tactics(time)?,
-        Command::MineTactics { games, per_theme, seed } => engine::mine_tactics(games, per_theme, seed),
-        Command::MinePuzzles { games, turns, seed } => engine::mine_puzzles(games, turns, seed),
+        Command::Ladder { games, seed, upper, threads } => engine::ladder::<G>(games, seed, &upper, threads)?,
+        Command::Tactics { time } => engine::tactics::<G>(time)?,
+        Command::MineTactics { games, per_theme, seed } => engine::mine_tactics::<G>(games, per_theme, seed),
+        Command::MinePuzzles { games, turns, seed } => engine::mine_puzzles::<G>(games, turns, seed),
         Command::Tune { games, player, seed, steps, out, threads } => {
-            engine::tune(&player, games, seed, steps, &out, threads)?
+            let out = out.unwrap_or_else(|| format!("levels/{}/weights.ron", G::ID.slug()).into());
+            engine::tune::<G>(&player, games, seed, steps, &out, threads)?
         }
-        Command::Bench { runs } => bench::run(runs),
+        Command::Bench { runs } => bench::run::<G>(runs),
     }
     Ok(())
 }

@@ -1,18 +1,20 @@
-//! `khalif-cli play`: two people at one terminal. Turns are typed in K8 notation or as
-//! `from to`, with prompts for the decisions inside a turn; commands manage the game.
+//! `khalif-cli play`: two people at one terminal, any game. Turns are typed in the game's
+//! notation or as `from to`, with prompts for the decisions inside a turn; commands manage
+//! the game. Written once against `AnyGame`, like the 3D game.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use khalif::rules::khalif::{
-    Decision, Event, Game, Pending, Position, Record, Square, generate_turns, parse_turn, write_turn,
-};
+use khalif::play::{AnyGame, load_record, new_game};
+use khalif::rules::Rules;
+use khalif::rules::view::{Ask, Cell, Choice, Effect, Motion, PieceCode, Staged};
 
 use crate::board::draw;
 
 const HELP: &str = "\
-Type a turn in K8 notation (`Cc2-d3`, `Dd3xe5 !Gf6xe5`) or a move as `from to` (`c2 d3`);
-you will be asked for any decision inside the turn. Commands:
+Type a turn in the game's notation (Khalif: `Cc2-d3`, `Dd3xe5 !Gf6xe5`; Desert Pub Chess:
+`Nb1-c3`, `Wa6xa4xc4`) or a move as `from to` (`c2 d3`); you will be asked for any decision
+inside the turn. Commands:
   turns        list every legal turn          why FROM TO   explain a refused move
   undo / redo  take back / replay             resign        give up the game
   draw         offer a draw                   board         draw the board again
@@ -20,17 +22,17 @@ you will be asked for any decision inside the turn. Commands:
   help         this text                      quit          leave";
 
 /// Runs the game loop on standard input until `quit` or end of input.
-pub fn run(start: Position, load: Option<PathBuf>) -> Result<(), String> {
+pub fn run<G: Rules>(start: G::Position, load: Option<PathBuf>) -> Result<(), String> {
     let mut game = match load {
-        Some(path) => load_record(&path)?,
-        None => Game::new(start),
+        Some(path) => load_file(&path)?,
+        None => new_game(G::ID, Some(&G::write_position(&start))).map_err(|e| e.to_string())?,
     };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!("Khalif — type `help` for commands.");
-    show(&game);
+    println!("{} — type `help` for commands.", game.naming().game);
+    show::<G>(game.as_ref());
     loop {
-        prompt(&game);
+        prompt(game.as_ref());
         let Some(Ok(line)) = lines.next() else {
             println!();
             return Ok(());
@@ -45,195 +47,217 @@ pub fn run(start: Position, load: Option<PathBuf>) -> Result<(), String> {
         match (command, argument) {
             ("quit" | "exit", _) => return Ok(()),
             ("help" | "?", _) => println!("{HELP}"),
-            ("board", _) => show(&game),
-            ("turns", _) => list_turns(&game),
+            ("board", _) => show::<G>(game.as_ref()),
+            ("turns", _) => list_turns(game.as_ref()),
             ("undo", _) => {
                 if game.undo() {
-                    show(&game)
+                    show::<G>(game.as_ref())
                 } else {
                     println!("Nothing to take back.")
                 }
             }
             ("redo", _) => {
                 if game.redo() {
-                    show(&game)
+                    show::<G>(game.as_ref())
                 } else {
                     println!("Nothing to replay.")
                 }
             }
-            ("resign", _) => match game.pending().map(|p| p.side()) {
+            ("resign", _) => match game.prompt().map(|p| p.side) {
                 Some(side) => {
                     let _ = game.resign(side);
-                    show(&game);
+                    show::<G>(game.as_ref());
                 }
                 None => println!("The game is over."),
             },
-            ("draw", _) => offer_draw(&mut game, &mut lines),
-            ("save", Some(path)) => match save_record(&game, Path::new(path)) {
+            ("draw", _) => offer_draw(game.as_mut(), &mut lines),
+            ("save", Some(path)) => match save_record(game.as_ref(), Path::new(path)) {
                 Ok(()) => println!("Saved to {path}."),
                 Err(e) => println!("Could not save: {e}"),
             },
-            ("load", Some(path)) => match load_record(Path::new(path)) {
-                Ok(loaded) => {
+            ("load", Some(path)) => match load_file(Path::new(path)) {
+                Ok(loaded) if loaded.id() == G::ID => {
                     game = loaded;
-                    show(&game);
+                    show::<G>(game.as_ref());
                 }
+                Ok(loaded) => println!("{path} is a game of {}; start with `--game {}`.", loaded.id(), loaded.id().slug()),
                 Err(e) => println!("{e}"),
             },
             ("save" | "load", None) => println!("Name a file: `{command} game.khalif`."),
-            ("why", Some(from)) => why(&game, from, words.next()),
-            _ => take_input(&mut game, line),
+            ("why", Some(from)) => why::<G>(game.as_ref(), from, words.next()),
+            _ => take_input::<G>(game.as_mut(), line),
         }
     }
 }
 
-fn prompt(game: &Game) {
-    let text = match game.pending() {
+fn cell<G: Rules>(name: &str) -> Option<Cell> {
+    name.parse::<G::Square>().ok().map(khalif::rules::Square::cell)
+}
+
+fn names(game: &dyn AnyGame, cells: &[Cell]) -> String {
+    cells.iter().map(|c| game.geometry().place(*c).name.clone()).collect::<Vec<_>>().join(", ")
+}
+
+fn prompt(game: &dyn AnyGame) {
+    let text = match game.prompt() {
         None => "game over — undo, save, load or quit".to_string(),
-        Some(Pending::Primary { side }) => format!("{side} to move (turn {})", game.position().turn_number()),
-        Some(Pending::Successor { side, candidates }) => {
-            format!("{side}: which Vizier becomes Khalif? ({})", list(candidates.squares()))
-        }
-        Some(Pending::Retaliator { side, square, guards }) => {
-            format!("{side}: which Guard retaliates on {square}? ({})", list(guards.squares()))
-        }
-        Some(Pending::SecondCapture { side, from, targets }) => {
-            format!("{side}: the Djinn on {from} may capture again on {} — or `no`", list(targets.squares()))
-        }
+        Some(prompt) => match &prompt.ask {
+            Ask::Move => format!("{} (turn {})", prompt.headline, game.turn_number()),
+            Ask::Cells { cells, stop, .. } => {
+                let stop = if stop.is_some() { " — or `no`" } else { "" };
+                format!("{} ({}){stop}", prompt.headline, names(game, cells))
+            }
+            Ask::Piece { kinds, .. } => {
+                let choices: Vec<String> =
+                    kinds.iter().map(|&k| format!("{} {}", game.kinds()[k as usize].0, game.kinds()[k as usize].1)).collect();
+                format!("{} ({})", prompt.headline, choices.join(", "))
+            }
+        },
     };
     print!("{text} > ");
     let _ = std::io::stdout().flush();
 }
 
-fn list(squares: impl Iterator<Item = Square>) -> String {
-    squares.map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
-}
-
-fn show(game: &Game) {
-    let marked: Vec<Square> = game.history().last().map(|t| vec![t.turn.from, t.turn.to]).unwrap_or_default();
-    println!("\n{}", draw(game.position(), &marked));
-    if let Some(last) = game.history().last() {
+fn show<G: Rules>(game: &dyn AnyGame) {
+    let history = game.history();
+    let marked: Vec<Cell> = history.last().map(|t| vec![t.primary.0, t.primary.1]).unwrap_or_default();
+    println!("\n{}", draw::<G>(&game.board(), &marked));
+    if let Some(last) = history.last() {
         println!("Last turn: {}", last.notation);
     }
     if let Some(outcome) = game.outcome() {
-        println!("{}.", outcome.describe());
+        println!("{}.", outcome.describe(&game.naming()));
     }
 }
 
 /// A move, a decision or a whole turn typed at the prompt.
-fn take_input(game: &mut Game, line: &str) {
-    let Some(pending) = game.pending() else {
+fn take_input<G: Rules>(game: &mut dyn AnyGame, line: &str) {
+    let Some(prompt) = game.prompt() else {
         println!("The game is over. Type `undo`, `load FILE` or `quit`.");
         return;
     };
-    let squares: Vec<Square> = line
-        .split(|c: char| c.is_whitespace() || c == '-')
-        .filter(|w| !w.is_empty())
-        .map(str::parse)
-        .collect::<Result<_, _>>()
-        .unwrap_or_default();
-    let decision = match (pending, squares.as_slice(), line) {
-        (Pending::Primary { .. }, [from, to], _) => Decision::Primary { from: *from, to: *to },
-        (Pending::Primary { .. }, _, _) => {
-            match parse_turn(game.position(), line) {
-                Ok((turn, _)) => {
-                    let events = game.play_turn(&turn).expect("a parsed turn is legal");
-                    report(&events);
-                    show(game);
+    let cells: Option<Vec<Cell>> =
+        line.split(|c: char| c.is_whitespace() || c == '-').filter(|w| !w.is_empty()).map(cell::<G>).collect();
+    let choice = match (&prompt.ask, cells.as_deref(), line) {
+        (Ask::Move, Some([from, to]), _) => Choice::Move { from: *from, to: *to },
+        (Ask::Move, _, _) => {
+            match game.play_notation(line) {
+                Ok(staged) => {
+                    report(game, &staged);
+                    show::<G>(game);
                 }
                 Err(e) => println!("{e}"),
             }
             return;
         }
-        (Pending::SecondCapture { .. }, _, "no" | "n" | "decline" | "pass") => Decision::Decline,
-        (Pending::SecondCapture { .. }, [to], _) => Decision::SecondCapture(*to),
-        (Pending::Successor { .. }, [square], _) => Decision::Successor(*square),
-        (Pending::Retaliator { .. }, [square], _) => Decision::Retaliator(*square),
+        (Ask::Cells { stop: Some(_), .. }, _, "no" | "n" | "decline" | "pass" | "stop") => Choice::Stop,
+        (Ask::Cells { .. }, Some([square]), _) => Choice::Cell(*square),
+        (Ask::Piece { kinds, .. }, _, answer) => {
+            let named = kinds.iter().copied().find(|&k| {
+                let (letter, name) = game.kinds()[k as usize];
+                answer.eq_ignore_ascii_case(&letter.to_string()) || answer.eq_ignore_ascii_case(name)
+            });
+            match named {
+                Some(kind) => Choice::Piece(kind),
+                None => {
+                    println!("Answer with one of the pieces offered (its letter or name).");
+                    return;
+                }
+            }
+        }
         _ => {
             println!("Answer with a square from the list (or `help`).");
             return;
         }
     };
-    match game.decide(decision) {
-        Ok(events) => {
-            report(&events);
+    match game.decide(choice) {
+        Ok(staged) => {
+            report(game, &staged);
             if !game.is_mid_turn() {
-                show(game);
+                show::<G>(game);
             }
         }
         Err(e) => println!("{e}"),
     }
 }
 
+fn piece_name(game: &dyn AnyGame, piece: PieceCode) -> String {
+    format!("{} {}", game.naming().side(piece.side), game.kinds()[piece.kind as usize].1)
+}
+
 /// Describes what happened in words.
-fn report(events: &[Event]) {
-    for event in events {
-        let line = match *event {
-            Event::Moved { piece, from, to, captured: Some(victim) } => {
-                format!("{piece} {from}→{to} captures the {} {}.", victim.side, victim.kind)
+fn report(game: &dyn AnyGame, staged: &[Staged]) {
+    let place = |c: Cell| game.geometry().place(c).name.clone();
+    for Staged { effect, .. } in staged {
+        let line = match *effect {
+            Effect::Move { piece, from, to, captured: Some((_, victim)), motion } => {
+                let verb = match motion {
+                    Motion::Slide => "moves",
+                    Motion::Leap => "leaps",
+                    Motion::Dash => "dashes",
+                    Motion::Hop => "jumps",
+                };
+                format!("{} {verb} {}→{} and takes the {}.", piece_name(game, piece), place(from), place(to), piece_name(game, victim))
             }
-            Event::Moved { .. } | Event::TurnEnded { .. } => continue,
-            Event::Succeeded { side, square } => format!("{side}'s Vizier on {square} becomes Khalif."),
-            Event::Retaliated { guard, from, to, captured } => {
-                format!("{guard} dashes {from}→{to} and takes the {} {}.", captured.side, captured.kind)
+            Effect::Move { .. } | Effect::TurnEnded { .. } => continue,
+            Effect::Change { at, from, into } => format!(
+                "{}'s {} on {} becomes {}.",
+                game.naming().side(from.side),
+                game.kinds()[from.kind as usize].1,
+                place(at),
+                game.kinds()[into.kind as usize].1
+            ),
+            Effect::RoyalLost { side } => {
+                format!("{}'s last {} has fallen.", game.naming().side(side), game.naming().royal)
             }
-            Event::Chained { from, to, captured, .. } => {
-                format!("The Djinn leaps again {from}→{to} and takes the {} {}.", captured.side, captured.kind)
-            }
-            Event::KhalifLost { side } => format!("{side}'s last Khalif has fallen."),
-            Event::GameOver(outcome) => format!("{}.", outcome.describe()),
+            Effect::GameOver(outcome) => format!("{}.", outcome.describe(&game.naming())),
         };
         println!("{line}");
     }
 }
 
-fn list_turns(game: &Game) {
-    if game.is_mid_turn() || game.pending().is_none() {
+fn list_turns(game: &dyn AnyGame) {
+    if game.is_mid_turn() || game.prompt().is_none() {
         println!("Finish the turn in progress first.");
         return;
     }
-    let mut turns = Vec::new();
-    generate_turns(game.position(), &mut turns);
-    let names: Vec<String> = turns.iter().map(|t| write_turn(game.position(), t)).collect();
+    let names = game.legal_turns();
     println!("{} turns: {}", names.len(), names.join(", "));
 }
 
-fn why(game: &Game, from: &str, to: Option<&str>) {
-    let parsed = (from.parse::<Square>(), to.map(str::parse::<Square>));
-    match parsed {
-        (Ok(from), Some(Ok(to))) => match khalif::rules::khalif::why_not(game.position(), from, to) {
-            Ok(()) => println!("{from}-{to} is legal."),
-            Err(refusal) => println!("{refusal} ({}).", refusal.rule()),
+fn why<G: Rules>(game: &dyn AnyGame, from: &str, to: Option<&str>) {
+    match (cell::<G>(from), to.and_then(cell::<G>)) {
+        (Some(from_cell), Some(to_cell)) => match game.why_not(from_cell, to_cell) {
+            Ok(()) => println!("{from}-{} is legal.", to.unwrap_or_default()),
+            Err(refusal) => println!("{refusal}."),
         },
         _ => println!("Usage: why FROM TO, e.g. `why e4 e6`."),
     }
 }
 
-fn offer_draw(game: &mut Game, lines: &mut impl Iterator<Item = std::io::Result<String>>) {
-    let Some(side) = game.pending().map(|p| p.side()) else {
+fn offer_draw(game: &mut dyn AnyGame, lines: &mut impl Iterator<Item = std::io::Result<String>>) {
+    let Some(side) = game.prompt().map(|p| p.side) else {
         println!("The game is over.");
         return;
     };
     if game.offer_draw(side).is_err() {
         return;
     }
-    print!("{side} offers a draw. {}, do you accept? (yes/no) > ", side.opponent());
+    let naming = game.naming();
+    print!("{} offers a draw. {}, do you accept? (yes/no) > ", naming.side(side), naming.side(side.opponent()));
     let _ = std::io::stdout().flush();
     let accept = matches!(lines.next(), Some(Ok(answer)) if matches!(answer.trim(), "y" | "yes"));
     match game.answer_draw(side.opponent(), accept) {
-        Ok(Some(outcome)) => println!("{}.", outcome.describe()),
+        Ok(Some(outcome)) => println!("{}.", outcome.describe(&naming)),
         _ => println!("The draw is declined; play on."),
     }
 }
 
-fn save_record(game: &Game, path: &Path) -> Result<(), String> {
-    let text = Record::new(game.clone()).to_text();
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+fn save_record(game: &dyn AnyGame, path: &Path) -> Result<(), String> {
+    khalif::persist::write_atomic(path, game.record_text(&[]).as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn load_record(path: &Path) -> Result<Game, String> {
+fn load_file(path: &Path) -> Result<Box<dyn AnyGame>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Record::parse(&text).map(|r| r.game).map_err(|e| format!("{}: {e}", path.display()))
+    load_record(&text).map(|(game, _)| game).map_err(|e| format!("{}: {e}", path.display()))
 }

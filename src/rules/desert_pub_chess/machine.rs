@@ -209,7 +209,7 @@ impl TurnState {
         let dirs = if piece.kind == Kind::Wazir { 0..4 } else { 4..8 };
         dirs.filter_map(|d| {
             let (over, land) = JUMPS[d][at.index()];
-            (land != NONE && enemies & (1 << over) != 0 && empty & (1 << land) != 0).then_some(1u64 << land)
+            (land != NONE && enemies & (1 << over) != 0 && empty & (1 << land) != 0).then(|| 1u64 << land)
         })
         .fold(0, |set, b| set | b)
     }

@@ -35,7 +35,10 @@ impl Rules for DesertPubChess {
         &[('W', "Desert Wazir"), ('F', "Desert Ferz"), ('N', "Knight"), ('S', "Prince"), ('P', "Pawn")];
     /// The mover's one choice inside a turn: which chain (or promotion) its move becomes.
     const INNER: &'static [bool] = &[false];
+    /// A desert jumper or a Knight.
+    const ODDS: &'static [u8] = &[Kind::Wazir as u8, Kind::Ferz as u8, Kind::Knight as u8];
     const POSITION_TEXT: &'static str = "position text";
+    const BENCH: &'static [(&'static str, &'static str, u32)] = &[("start", "start", 5)];
 
     type Square = Square;
     type Position = Position;
@@ -145,6 +148,13 @@ impl Rules for DesertPubChess {
         squares(taken & pos.side(me)).collect()
     }
 
+    /// The pieces left (P3.1: none left loses).
+    fn side_status(pos: &Position, side: Side) -> String {
+        let left = pos.side(side).count_ones();
+        let warning = if left == 1 { " — one capture from defeat" } else { "" };
+        format!("pieces left: {left}{warning}")
+    }
+
     fn geometry() -> &'static Geometry {
         static BOARD: LazyLock<Geometry> = LazyLock::new(|| Geometry::square(8, 8, |_, _| false));
         &BOARD
@@ -152,6 +162,10 @@ impl Rules for DesertPubChess {
 
     fn piece_at(pos: &Position, square: Square) -> Option<PieceCode> {
         pos.piece_at(square).map(code)
+    }
+
+    fn take(pos: &mut Position, square: Square) -> Option<PieceCode> {
+        pos.take(square).map(code)
     }
 
     fn effect(event: &Event) -> Option<(usize, Effect)> {

@@ -47,7 +47,17 @@ impl Rules for Khalif {
     const KINDS: &'static [(char, &'static str)] =
         &[('R', "Raider"), ('V', "Vizier"), ('D', "Djinn"), ('G', "Guard"), ('K', "Khalif"), ('C', "Camel")];
     const INNER: &'static [bool] = &[true, true, false, false, true, true, false];
+    /// A Djinn or a Vizier.
+    const ODDS: &'static [u8] = &[Kind::Djinn as u8, Kind::Vizier as u8];
     const POSITION_TEXT: &'static str = "KFEN";
+    /// The start, and three positions reached by random play (the last after a succession:
+    /// Silver's Khalif is a crowned Vizier).
+    const BENCH: &'static [(&'static str, &'static str, u32)] = &[
+        ("start", "start", 5),
+        ("opening", "r2gkgdvr/d2cccccc/9/v1cc5/4Dc1C1/4C4/2C3C2/CCC1C2C1/R1VGKGDVR g 17", 4),
+        ("middlegame", "v1dg2gvr/2ccck1cc/1c2c2d1/5Cc2/1rc2C1R1/2CCC4/V2C1V3/1CCCD4/1RDGKG3 g 31", 4),
+        ("succession", "rkdg4r/c6v1/3cc1cg1/3cDc3/3c3c1/C1V4C1/4C3C/C2G1GC1C/1RD1K2VR g 45", 4),
+    ];
 
     type Square = Square;
     type Position = Position;
@@ -147,6 +157,13 @@ impl Rules for Khalif {
         (reachable_by(pos, me.opponent()) & pos.side(me)).squares().collect()
     }
 
+    /// The Viziers left to succeed the Khalif (K5.2): with none, one capture loses.
+    fn side_status(pos: &Position, side: Side) -> String {
+        let viziers = pos.pieces(side, Kind::Vizier).count();
+        let warning = if viziers == 0 { " — one capture from defeat" } else { "" };
+        format!("successors left: {viziers}{warning}")
+    }
+
     fn geometry() -> &'static Geometry {
         static BOARD: LazyLock<Geometry> = LazyLock::new(|| Geometry::square(9, 9, |_, rank| rank == WADI_RANK));
         &BOARD
@@ -154,6 +171,10 @@ impl Rules for Khalif {
 
     fn piece_at(pos: &Position, square: Square) -> Option<PieceCode> {
         pos.piece_at(square).map(code)
+    }
+
+    fn take(pos: &mut Position, square: Square) -> Option<PieceCode> {
+        pos.take(square).map(code)
     }
 
     fn effect(event: &Event) -> Option<(usize, Effect)> {

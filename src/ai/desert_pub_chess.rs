@@ -1,0 +1,273 @@
+//! Desert Pub Chess's side of the AI: an evaluation of named, tunable terms (material, where
+//! the pieces can go, which enemies a desert jumper could jump now, pieces standing together
+//! so that nothing lands behind them, pawns marching), capture values for ordering and
+//! pruning, the harness's material, and the words of hints and tactics.
+
+use super::engine::Engine;
+use super::levels::StyleWeights;
+use crate::rules::{Rules, Side};
+use crate::rules::desert_pub_chess::tables::{
+    DIAGONAL_STEPS, JUMPS, KING, KNIGHT, NONE, ORTHOGONAL_STEPS, PAWN_CAPTURES, PAWN_STEPS, squares,
+};
+use crate::rules::desert_pub_chess::{
+    DesertPubChess, Event, Kind, Position, Square, Turn, is_chain, play, replay, side_name,
+};
+use crate::terms;
+
+terms! {
+    /// The weights of Desert Pub Chess's evaluation terms, in hundredths of a Pawn, roughly.
+    /// The tuned values live in `levels/desert-pub-chess/weights.ron` (`khalif-cli tune`).
+    DesertWeights,
+    "../../levels/desert-pub-chess/weights.ron",
+    {
+    wazir,
+    ferz,
+    knight,
+    prince,
+    pawn,
+    /// Per square the side's pieces can move to (a desert jumper's first jumps included).
+    mobility,
+    /// Per enemy piece one of the side's desert jumpers could jump now (P2.4, P2.5).
+    jump_threat,
+    /// Per enemy piece a Knight, Prince or Pawn of the side attacks.
+    attack,
+    /// Per piece standing next to a friend: a jumper cannot land on an occupied square.
+    cohesion,
+    /// Per piece on the sixteen central squares.
+    centre,
+    /// Per rank a Pawn has advanced.
+    pawn_advance,
+    }
+}
+
+const TERM_COUNT: usize = 11;
+/// The sixteen central squares, c3–f6.
+const CENTRE: u64 = 0x0000_3C3C_3C3C_0000;
+
+impl DesertWeights {
+    /// A piece's material value.
+    fn value(&self, kind: Kind) -> i32 {
+        match kind {
+            Kind::Wazir => self.wazir,
+            Kind::Ferz => self.ferz,
+            Kind::Knight => self.knight,
+            Kind::Prince => self.prince,
+            Kind::Pawn => self.pawn,
+        }
+    }
+
+    /// What a turn takes: the pieces on its captured squares.
+    fn taken(&self, pos: &Position, turn: &Turn) -> i32 {
+        squares(turn.captured).filter_map(|s| pos.piece_at(s)).map(|p| self.value(p.kind)).sum()
+    }
+}
+
+/// The enemies the jumper of `kind` on `from` could jump now, and the landing squares.
+fn first_jumps(kind: Kind, from: Square, enemies: u64, empty: u64) -> (u64, u64) {
+    let dirs = if kind == Kind::Wazir { 0..4 } else { 4..8 };
+    let (mut over_set, mut land_set) = (0, 0);
+    for d in dirs {
+        let (over, land) = JUMPS[d][from.index()];
+        if land != NONE && enemies & (1 << over) != 0 && empty & (1 << land) != 0 {
+            over_set |= 1 << over;
+            land_set |= 1 << land;
+        }
+    }
+    (over_set, land_set)
+}
+
+/// The counts the terms weigh, for one side, in term order.
+fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
+    let own = pos.side(side);
+    let enemies = pos.side(side.opponent());
+    let empty = !pos.occupied();
+    let count = |kind| pos.pieces(side, kind).count_ones() as i32;
+    let (mut mobility, mut jumpable, mut attacked) = (0, 0u64, 0u64);
+    for from in squares(own) {
+        let kind = pos.piece_at(from).expect("own piece").kind;
+        let i = from.index();
+        let reach = match kind {
+            Kind::Pawn => {
+                attacked |= PAWN_CAPTURES[side.index()][i] & enemies;
+                (PAWN_STEPS[side.index()][i] & empty) | (PAWN_CAPTURES[side.index()][i] & enemies)
+            }
+            Kind::Knight => {
+                attacked |= KNIGHT[i] & enemies;
+                KNIGHT[i] & !own
+            }
+            Kind::Prince => {
+                attacked |= KING[i] & enemies;
+                KING[i] & !own
+            }
+            Kind::Wazir | Kind::Ferz => {
+                let steps = if kind == Kind::Wazir { ORTHOGONAL_STEPS[i] } else { DIAGONAL_STEPS[i] };
+                let (over, land) = first_jumps(kind, from, enemies, empty);
+                jumpable |= over;
+                (steps & empty) | land
+            }
+        };
+        mobility += reach.count_ones() as i32;
+    }
+    let cohesion = squares(own).filter(|s| KING[s.index()] & own != 0).count() as i32;
+    let pawn_advance = squares(pos.pieces(side, Kind::Pawn))
+        .map(|p| match side {
+            Side::First => p.rank() as i32 - 1,
+            Side::Second => 6 - p.rank() as i32,
+        })
+        .sum();
+    [
+        count(Kind::Wazir),
+        count(Kind::Ferz),
+        count(Kind::Knight),
+        count(Kind::Prince),
+        count(Kind::Pawn),
+        mobility,
+        jumpable.count_ones() as i32,
+        attacked.count_ones() as i32,
+        cohesion,
+        (own & CENTRE).count_ones() as i32,
+        pawn_advance,
+    ]
+}
+
+fn features(pos: &Position) -> [i32; TERM_COUNT] {
+    let me = pos.side_to_move();
+    let (mine, theirs) = (side_features(pos, me), side_features(pos, me.opponent()));
+    std::array::from_fn(|i| mine[i] - theirs[i])
+}
+
+impl Engine for DesertPubChess {
+    type Weights = DesertWeights;
+    /// Three Pawns' worth, about a piece.
+    const ADJUDICATION_MARGIN: i32 = 3;
+    const TACTICS: (&'static str, &'static str) =
+        (include_str!("../../levels/desert-pub-chess/tactics.ron"), "levels/desert-pub-chess/tactics.ron");
+    const LESSONS: (&'static str, &'static str) =
+        (include_str!("../../levels/desert-pub-chess/lessons.ron"), "levels/desert-pub-chess/lessons.ron");
+    const PUZZLES: Option<(&'static str, &'static str)> = None;
+    const KEY_KINDS: &'static [u8] = &[Kind::Wazir as u8, Kind::Ferz as u8];
+
+    fn features(pos: &Position) -> Vec<i32> {
+        features(pos).to_vec()
+    }
+
+    fn evaluate(pos: &Position, weights: &DesertWeights) -> i32 {
+        weights.dot(&features(pos))
+    }
+
+    fn capture_order(pos: &Position, turn: &Turn, weights: &DesertWeights) -> i32 {
+        let attacker = pos.piece_at(turn.from).map_or(0, |p| weights.value(p.kind));
+        let promotion = turn.promotion.map_or(0, |k| weights.value(k) - weights.pawn);
+        (weights.taken(pos, turn) + promotion) * 16 - attacker
+    }
+
+    /// A chain (its group holds chains taking other pieces) and a promotion are always
+    /// followed; a plain capture gains what it takes.
+    fn capture_gain(pos: &Position, turn: &Turn, weights: &DesertWeights) -> Option<i32> {
+        (!is_chain(pos, turn) && turn.promotion.is_none()).then(|| weights.taken(pos, turn))
+    }
+
+    /// Two pieces besides the Pawns: with fewer, having to move can hurt.
+    fn null_move_safe(pos: &Position) -> bool {
+        let side = pos.side_to_move();
+        (pos.side(side) & !pos.pieces(side, Kind::Pawn)).count_ones() >= 2
+    }
+
+    /// A piece is three, a Pawn one.
+    fn material(pos: &Position, side: Side) -> i32 {
+        let pawns = pos.pieces(side, Kind::Pawn).count_ones() as i32;
+        3 * (pos.side(side).count_ones() as i32 - pawns) + pawns
+    }
+
+    /// Aggression raises mobility and attacks, caution cohesion, the leapers factor the
+    /// desert jumpers and their threats, the footmen factor the Pawns' march.
+    fn styled(base: &DesertWeights, s: &StyleWeights) -> DesertWeights {
+        let scale = |v: i32, f: f32| (v as f32 * f).round() as i32;
+        DesertWeights {
+            mobility: scale(base.mobility, s.aggression),
+            attack: scale(base.attack, s.aggression),
+            jump_threat: scale(base.jump_threat, s.aggression * s.leapers),
+            wazir: scale(base.wazir, s.leapers.sqrt()),
+            ferz: scale(base.ferz, s.leapers.sqrt()),
+            cohesion: scale(base.cohesion, s.caution),
+            pawn_advance: scale(base.pawn_advance, s.footmen),
+            ..base.clone()
+        }
+    }
+
+    fn explain(pos: &Position, turn: &Turn, pv: &[Turn]) -> String {
+        explain(pos, turn, pv)
+    }
+
+    fn theme_of(pos: &Position, best: &Turn, _turns: &[Turn]) -> Option<&'static str> {
+        let mut after = *pos;
+        play(&mut after, best);
+        if after.side(after.side_to_move()) == 0 {
+            return Some("LastPiece");
+        }
+        if best.captured.count_ones() >= 2 {
+            return Some("JumpChain");
+        }
+        if best.promotion.is_some() {
+            return Some("Promotion");
+        }
+        None
+    }
+}
+
+fn name(kind: Kind, square: Square) -> String {
+    format!("the {kind} on {square}")
+}
+
+/// The opponent's pieces the side to move could take now, by square.
+fn takeable(pos: &Position) -> u64 {
+    DesertPubChess::turns(pos).iter().fold(0, |set, t| set | t.captured)
+}
+
+/// One line on why `turn` is good in `pos`: what it takes, promotes or saves, or the threat
+/// it prepares along the expected line `pv` (starting with it).
+fn explain(pos: &Position, turn: &Turn, pv: &[Turn]) -> String {
+    let mover = pos.side_to_move();
+    let Ok(events) = replay(pos, turn) else { return "the search's choice".to_string() };
+    let won: Vec<String> = events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Moved { captured: Some((at, piece)), .. } | Event::Jumped { over: at, captured: piece, .. } => {
+                Some(name(piece.kind, at))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut after = *pos;
+    play(&mut after, turn);
+    if after.side(mover.opponent()) == 0 {
+        return format!("takes {}'s last piece and wins the game", side_name(mover.opponent()));
+    }
+    let piece = pos.piece_at(turn.from).expect("a turn starts on a piece");
+    if let Some(kind) = turn.promotion {
+        return format!("promotes the Pawn to a {kind}");
+    }
+    match won.len() {
+        0 => {}
+        1 if piece.kind.is_jumper() => return format!("jumps {}", won[0]),
+        1 => return format!("wins {}", won[0]),
+        _ => return format!("jumps {} in one chain", won.join(" and ")),
+    }
+    let mut theirs = *pos;
+    theirs.set_side_to_move(mover.opponent());
+    let was_attacked = takeable(&theirs) & (1 << turn.from.index()) != 0;
+    let is_attacked = takeable(&after) & (1 << turn.to.index()) != 0;
+    if was_attacked && !is_attacked {
+        return format!("saves the {} from capture", piece.kind);
+    }
+    if let (Some(reply), Some(threat)) = (pv.get(1), pv.get(2)) {
+        let mut line = after;
+        play(&mut line, reply);
+        if let Some(first) = squares(threat.captured).next()
+            && let Some(victim) = line.piece_at(first)
+        {
+            return format!("prepares to win {}", name(victim.kind, first));
+        }
+    }
+    format!("improves the {}", piece.kind)
+}

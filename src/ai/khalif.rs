@@ -1,0 +1,283 @@
+//! Khalif's side of the AI: the evaluation (a sum of named, tunable terms, each a weight
+//! times a count taken from the position), the piece values that order and prune captures,
+//! the harness's material, how a regular's style bends the weights, and the words of hints
+//! and tactics.
+
+use super::engine::Engine;
+use super::levels::StyleWeights;
+use crate::rules::khalif::tables::KNIGHT;
+use crate::rules::khalif::{
+    Bitboard, Event, Khalif, Kind, Piece, Position, Side, Square, Turn, WADI_RANK, for_each_move_of, half, play,
+    reachable_by, replay,
+};
+use crate::terms;
+
+terms! {
+    /// The weights of Khalif's evaluation terms, in hundredths of a Camel, roughly. The tuned
+    /// values live in `levels/khalif/weights.ron` (written by `khalif-cli tune`).
+    KhalifWeights,
+    "../../levels/khalif/weights.ron",
+    {
+    raider,
+    /// A Vizier is a piece and a life: while one is left the Khalif can be succeeded (K5.2).
+    vizier,
+    djinn,
+    guard,
+    camel,
+    /// Extra for having a successor at all: without one, one capture loses the game.
+    last_successor,
+    /// Per legal destination of the side's pieces.
+    mobility,
+    /// Per piece standing in the Wadi, the crossing point of the board.
+    wadi,
+    /// Per piece beyond the Wadi, in the opponent's half: pressure that makes progress.
+    crossed,
+    /// Per square beside the opponent's Khalif or Viziers that the side's pieces reach.
+    ruler_pressure,
+    /// Per square beside the side's Khalif or Viziers that a Guard of its side watches.
+    guard_cover,
+    /// Per opposing piece a Djinn attacks.
+    djinn_attack,
+    /// Extra when a Djinn attacks two pieces or more (a fork, K5.4).
+    djinn_fork,
+    /// Per Camel beside its own Vizier (ready for the long move).
+    camel_support,
+    /// Per rank a Camel has advanced.
+    camel_advance,
+    }
+}
+
+/// The number of terms.
+const TERM_COUNT: usize = 15;
+
+impl KhalifWeights {
+    /// A piece's material value (the Khalif's presence is scored by the search, not here).
+    pub(crate) fn value(&self, kind: Kind) -> i32 {
+        match kind {
+            Kind::Raider => self.raider,
+            Kind::Vizier => self.vizier,
+            Kind::Djinn => self.djinn,
+            Kind::Guard => self.guard,
+            Kind::Camel => self.camel,
+            Kind::Khalif => 0,
+        }
+    }
+}
+
+/// The counts the terms weigh, for one side, in [`TERMS`] order.
+fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
+    let count = |b: Bitboard| b.count() as i32;
+    let viziers = count(pos.pieces(side, Kind::Vizier));
+    // One pass over the side's moves gives mobility, pressure and where its Guards reach.
+    let (mut mobility, mut reach, mut guard_reach) = (0, Bitboard::EMPTY, Bitboard::EMPTY);
+    for_each_move_of(pos, side, |_, kind, dests| {
+        mobility += dests.count() as i32;
+        reach |= dests;
+        if kind == Kind::Guard {
+            guard_reach |= dests;
+        }
+    });
+    let own = pos.side(side);
+    let in_wadi = own.squares().filter(|s| s.rank() == WADI_RANK).count() as i32;
+    let crossed = own
+        .squares()
+        .filter(|s| match side {
+            Side::First => s.rank() > WADI_RANK,
+            Side::Second => s.rank() < WADI_RANK,
+        })
+        .count() as i32;
+    let beside_theirs = Position::adjacent_to(pos.rulers(side.opponent()));
+    let beside_ours = Position::adjacent_to(pos.rulers(side));
+    let guarded = guard_reach | Position::adjacent_to(pos.pieces(side, Kind::Guard));
+    let them = pos.side(side.opponent());
+    let (mut djinn_attack, mut djinn_fork) = (0, 0);
+    for djinn in pos.pieces(side, Kind::Djinn) {
+        let attacked = count(KNIGHT[djinn.index()] & them);
+        djinn_attack += attacked;
+        djinn_fork += i32::from(attacked >= 2);
+    }
+    let viziers_near = Position::adjacent_to(pos.pieces(side, Kind::Vizier));
+    let camels = pos.pieces(side, Kind::Camel);
+    let camel_advance = camels
+        .squares()
+        .map(|c| match side {
+            Side::First => c.rank() as i32 - 1,
+            Side::Second => 7 - c.rank() as i32,
+        })
+        .map(|r| r.max(0))
+        .sum();
+    [
+        count(pos.pieces(side, Kind::Raider)),
+        viziers,
+        count(pos.pieces(side, Kind::Djinn)),
+        count(pos.pieces(side, Kind::Guard)),
+        count(camels),
+        i32::from(viziers > 0),
+        mobility,
+        in_wadi,
+        crossed,
+        count(reach & beside_theirs),
+        count(beside_ours & guarded),
+        djinn_attack,
+        djinn_fork,
+        count(camels & viziers_near),
+        camel_advance,
+    ]
+}
+
+/// The side to move's counts minus the opponent's: the evaluation is these times the weights.
+fn features(pos: &Position) -> [i32; TERM_COUNT] {
+    let me = pos.side_to_move();
+    let (mine, theirs) = (side_features(pos, me), side_features(pos, me.opponent()));
+    std::array::from_fn(|i| mine[i] - theirs[i])
+}
+
+
+
+/// Fixed material units for the match harness's adjudication (Raider, Vizier, Djinn, Guard,
+/// Camel), independent of the tuned weights so that tuning cannot move the harness.
+const MATERIAL: [(Kind, i32); 5] =
+    [(Kind::Raider, 5), (Kind::Vizier, 6), (Kind::Djinn, 4), (Kind::Guard, 3), (Kind::Camel, 1)];
+
+impl Engine for Khalif {
+    type Weights = KhalifWeights;
+    /// A Guard's worth of material.
+    const ADJUDICATION_MARGIN: i32 = 3;
+    const TACTICS: (&'static str, &'static str) =
+        (include_str!("../../levels/khalif/tactics.ron"), "levels/khalif/tactics.ron");
+    const LESSONS: (&'static str, &'static str) =
+        (include_str!("../../levels/khalif/lessons.ron"), "levels/khalif/lessons.ron");
+    const PUZZLES: Option<(&'static str, &'static str)> =
+        Some((include_str!("../../levels/khalif/puzzles.ron"), "levels/khalif/puzzles.ron"));
+    const KEY_KINDS: &'static [u8] = &[Kind::Vizier as u8];
+
+    fn features(pos: &Position) -> Vec<i32> {
+        features(pos).to_vec()
+    }
+
+    fn evaluate(pos: &Position, weights: &KhalifWeights) -> i32 {
+        weights.dot(&features(pos))
+    }
+
+    fn capture_order(pos: &Position, turn: &Turn, weights: &KhalifWeights) -> i32 {
+        let value = |kind: Option<Kind>| kind.map_or(0, |k| if k == Kind::Khalif { 10_000 } else { weights.value(k) });
+        let victim = pos.piece_at(turn.to).map(|p| p.kind);
+        let attacker = pos.piece_at(turn.from).map(|p| p.kind);
+        value(victim) * 16 - value(attacker)
+    }
+
+    /// A Djinn's capture (it may take a second piece) and a capture of a ruler (succession or
+    /// the game) are always followed.
+    fn capture_gain(pos: &Position, turn: &Turn, weights: &KhalifWeights) -> Option<i32> {
+        let (mover, victim) = (pos.piece_at(turn.from)?, pos.piece_at(turn.to)?);
+        let rulers = matches!(victim.kind, Kind::Khalif | Kind::Vizier);
+        (!rulers && mover.kind != Kind::Djinn).then(|| weights.value(victim.kind))
+    }
+
+    /// Pieces to spare beyond the rulers and Camels.
+    fn null_move_safe(pos: &Position) -> bool {
+        let side = pos.side_to_move();
+        let spare = [Kind::Raider, Kind::Djinn, Kind::Guard].iter().map(|&k| pos.pieces(side, k).count()).sum::<u32>();
+        spare >= 2
+    }
+
+    fn material(pos: &Position, side: Side) -> i32 {
+        MATERIAL.iter().map(|&(kind, units)| units * pos.pieces(side, kind).count() as i32).sum()
+    }
+
+    /// Aggression raises mobility and Djinn attacks, caution Guard cover and the value of
+    /// successors, the leapers factor the Djinn, the footmen factor the Camels.
+    fn styled(base: &KhalifWeights, s: &StyleWeights) -> KhalifWeights {
+        let scale = |v: i32, f: f32| (v as f32 * f).round() as i32;
+        KhalifWeights {
+            mobility: scale(base.mobility, s.aggression),
+            djinn_attack: scale(base.djinn_attack, s.aggression * s.leapers),
+            djinn_fork: scale(base.djinn_fork, s.leapers),
+            djinn: scale(base.djinn, s.leapers.sqrt()),
+            guard_cover: scale(base.guard_cover, s.caution),
+            vizier: scale(base.vizier, s.caution.sqrt()),
+            last_successor: scale(base.last_successor, s.caution),
+            camel_advance: scale(base.camel_advance, s.footmen),
+            camel_support: scale(base.camel_support, s.footmen),
+            ..base.clone()
+        }
+    }
+
+    fn explain(pos: &Position, turn: &Turn, pv: &[Turn]) -> String {
+        explain(pos, turn, pv)
+    }
+
+    fn theme_of(pos: &Position, best: &Turn, turns: &[Turn]) -> Option<&'static str> {
+        let events = replay(pos, best).ok()?;
+        let mover = pos.side_to_move();
+        let succeeded = events.iter().any(|e| matches!(e, Event::Succeeded { side, .. } if *side != mover));
+        if events.iter().any(|e| matches!(e, Event::KhalifLost { side } if *side != mover)) {
+            return Some(if succeeded { "Succession" } else { "LastKhalif" });
+        }
+        if best.chain.is_some() {
+            return Some("DjinnDouble");
+        }
+        // A capture of something worth more than the Camel that a Guard would take back.
+        let tempting = turns.iter().any(|t| {
+            (t.from, t.to) != (best.from, best.to)
+                && t.first.retaliator.is_some()
+                && pos.piece_at(t.to).is_some_and(|p| p.kind != Kind::Camel)
+        });
+        (tempting && pos.piece_at(best.to).is_some()).then_some("AvoidRetaliation")
+    }
+}
+
+fn name(piece: Piece, square: Square) -> String {
+    format!("the {} on {square}", piece.kind)
+}
+
+/// One line on why `turn` is good in `pos`, read from what it does and from the expected line
+/// `pv` (starting with it): "wins the Raider on c6".
+fn explain(pos: &Position, turn: &Turn, pv: &[Turn]) -> String {
+    let mover = pos.side_to_move();
+    let Ok(events) = replay(pos, turn) else { return "the search's choice".to_string() };
+    if events.iter().any(|e| matches!(e, Event::KhalifLost { side } if *side != mover)) {
+        return "takes the last Khalif and wins the game".to_string();
+    }
+    let mut won = Vec::new();
+    let mut lost = Vec::new();
+    for event in &events {
+        match *event {
+            Event::Moved { to, captured: Some(victim), .. } | Event::Chained { to, captured: victim, .. } => {
+                won.push(name(victim, to))
+            }
+            Event::Retaliated { to, captured, .. } => lost.push(name(captured, to)),
+            _ => {}
+        }
+    }
+    if !won.is_empty() {
+        return match lost.first() {
+            None => format!("wins {}", won.join(" and ")),
+            Some(loss) => format!("gives {loss} for {}", won.join(" and ")),
+        };
+    }
+    let mut after = *pos;
+    play(&mut after, turn);
+    let piece = pos.piece_at(turn.from).expect("a primary move starts on a piece");
+    let was_attacked = reachable_by(pos, mover.opponent()).contains(turn.from);
+    let is_attacked = reachable_by(&after, mover.opponent()).contains(turn.to);
+    if was_attacked && !is_attacked && piece.kind != Kind::Camel {
+        return format!("saves the {} from capture", piece.kind);
+    }
+    if piece.kind == Kind::Djinn && (KNIGHT[turn.to.index()] & after.side(mover.opponent())).count() >= 2 {
+        return "forks two pieces with the Djinn".to_string();
+    }
+    if let Some(threat) = pv.get(2) {
+        let mut line = after;
+        if let Some(reply) = pv.get(1) {
+            play(&mut line, reply);
+            if let Some(victim) = line.piece_at(threat.to) {
+                return format!("prepares to win {}", name(victim, threat.to));
+            }
+        }
+    }
+    if half(turn.to).is_none() && half(turn.from).is_some() {
+        return format!("brings the {} into the Wadi", piece.kind);
+    }
+    format!("improves the {}", piece.kind)
+}

@@ -1,0 +1,343 @@
+//! Any pub game as a front end plays it: one object-safe interface ([`AnyGame`]) over a
+//! [`Game`] of any rules, speaking the shared vocabulary of `rules::view` (cells, boards,
+//! effects, prompts, choices) and offering the AI's help (plans, hints, draw judgement).
+//! The terminal and the 3D game hold a `Box<dyn AnyGame>` and never name a game's types.
+
+use std::any::Any;
+
+use crate::ai::draw::Stalemate;
+use crate::ai::levels::Personality;
+use crate::ai::{Engine, Hint, Limits, SearchResult, Searcher, SlicedSearch, hint};
+use crate::rules::geometry::Geometry;
+use crate::rules::text::PositionError;
+use crate::rules::view::{Board, Cell, Choice, Effect, Prompt, Staged, WhyNot};
+use crate::rules::{Game, GameId, Naming, Outcome, Record, Rules, Side, Square as _, TurnMachine};
+use crate::with_game;
+
+/// One finished turn as the move list shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnLine {
+    /// The turn's number (both sides' turns count).
+    pub number: u32,
+    pub side: Side,
+    pub notation: String,
+    /// Where its first move started and ended, for the last-move marks.
+    pub primary: (Cell, Cell),
+    pub effects: Vec<Effect>,
+}
+
+/// A turn the AI settled on, for the game it was planned in.
+pub struct Plan(Box<dyn Any + Send + Sync>);
+
+/// A search under way for the AI's next turn; [`Thought::resume`] runs it a slice at a time.
+pub trait Thought: Send {
+    /// Searches about `slice_nodes` more nodes; once done, the plan and its score for the
+    /// searcher (`None` inside when there was no legal turn).
+    fn resume(&mut self, slice_nodes: u64) -> Option<Option<(Plan, i32)>>;
+}
+
+/// A game of any of the pub games, seen through the shared vocabulary.
+pub trait AnyGame: Send + Sync {
+    fn id(&self) -> GameId;
+    fn naming(&self) -> Naming;
+    fn geometry(&self) -> &'static Geometry;
+    /// The kinds of piece by number: (letter, name).
+    fn kinds(&self) -> &'static [(char, &'static str)];
+    /// The stages a turn resolves in, in order.
+    fn stages(&self) -> &'static [&'static str];
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+
+    /// The board now, mid-turn included.
+    fn board(&self) -> Board;
+    /// The board after `n` finished turns (0 is the start), for browsing the move list.
+    fn board_after(&self, n: usize) -> Option<Board>;
+    /// The number of the turn in progress.
+    fn turn_number(&self) -> u32;
+    fn start_text(&self) -> String;
+    /// The position at the start of the turn in progress, as text.
+    fn position_text(&self) -> String;
+    fn history(&self) -> Vec<TurnLine>;
+    /// What the turn in progress has done so far.
+    fn turn_effects(&self) -> Vec<Effect>;
+    fn prompt(&self) -> Option<Prompt>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn draw_offer(&self) -> Option<Side>;
+    fn is_mid_turn(&self) -> bool;
+    fn can_redo(&self) -> bool;
+    /// What a player should know about a side at a glance.
+    fn side_status(&self, side: Side) -> String;
+    /// How many of a side's pieces are of the kinds a regular laments losing.
+    fn key_pieces(&self, side: Side) -> u32;
+
+    /// Takes a player's choice; the effects it made, each with its stage.
+    fn decide(&mut self, choice: Choice) -> Result<Vec<Staged>, String>;
+    /// Plays a whole turn written in the game's notation.
+    fn play_notation(&mut self, text: &str) -> Result<Vec<Staged>, String>;
+    fn undo(&mut self) -> bool;
+    fn redo(&mut self) -> bool;
+    fn resign(&mut self, side: Side) -> Result<Outcome, String>;
+    fn offer_draw(&mut self, side: Side) -> Result<(), String>;
+    fn answer_draw(&mut self, side: Side, accept: bool) -> Result<Option<Outcome>, String>;
+
+    /// Where the piece on `from` may go with the move that starts a turn.
+    fn destinations(&self, from: Cell) -> Vec<Cell>;
+    /// Why a move is refused, with its rule.
+    fn why_not(&self, from: Cell, to: Cell) -> Result<(), WhyNot>;
+    /// The side to move's pieces the opponent could take next.
+    fn threatened(&self) -> Vec<Cell>;
+    /// Every legal turn now, in notation.
+    fn legal_turns(&self) -> Vec<String>;
+    /// The game as a record's text with these tags.
+    fn record_text(&self, tags: &[(String, String)]) -> String;
+
+    /// Starts the AI's search for the turn in progress, as `who` plays.
+    fn think(&self, who: &Personality) -> Box<dyn Thought>;
+    /// The choice a plan makes at what is pending now, if it says anything about it.
+    fn plan_choice(&self, plan: &Plan) -> Option<Choice>;
+    /// The best open choice for `side` judged one step ahead: for the decisions a side takes
+    /// inside the other side's turn (a successor, a retaliating Guard).
+    fn judge_choice(&self, side: Side) -> Option<Choice>;
+    /// The best turn at a turn's start, in notation, with a line saying why.
+    fn hint(&self, depth: u32) -> Option<(String, String)>;
+    /// How stuck the game is (repetitions, turns without a capture).
+    fn stalemate(&self) -> Stalemate;
+}
+
+impl Clone for Box<dyn AnyGame> {
+    fn clone(&self) -> Box<dyn AnyGame> {
+        self.clone_box()
+    }
+}
+
+impl std::fmt::Debug for dyn AnyGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} game at turn {}", self.naming().game, self.turn_number())
+    }
+}
+
+/// A new game of `id` from `position` (its position text), or from the start.
+pub fn new_game(id: GameId, position: Option<&str>) -> Result<Box<dyn AnyGame>, PositionError> {
+    with_game!(id, G => {
+        let start = match position {
+            Some(text) => G::parse_position_arg(text)?,
+            None => G::start(),
+        };
+        Ok(Box::new(Game::<G>::new(start)) as Box<dyn AnyGame>)
+    })
+}
+
+/// Reads a record of any game (its `Game` tag says which; Khalif when absent).
+pub fn load_record(text: &str) -> Result<(Box<dyn AnyGame>, Vec<(String, String)>), String> {
+    let id = crate::rules::record::game_of(text).map_err(|e| e.to_string())?;
+    with_game!(id, G => Record::<G>::parse(text)
+        .map(|r| (Box::new(r.game) as Box<dyn AnyGame>, r.tags))
+        .map_err(|e| e.to_string()))
+}
+
+fn effects<G: Rules>(events: &[<G::Machine as TurnMachine>::Event]) -> Vec<Staged> {
+    events.iter().filter_map(G::effect).map(|(stage, effect)| Staged { stage, effect }).collect()
+}
+
+/// The search of a [`Thought`], with its own searcher.
+struct Search<G: Engine> {
+    searcher: Searcher<G>,
+    search: SlicedSearch<G>,
+}
+
+impl<G: Engine> Thought for Search<G> {
+    fn resume(&mut self, slice_nodes: u64) -> Option<Option<(Plan, i32)>> {
+        let result: SearchResult<G> = self.searcher.resume(&mut self.search, slice_nodes)?;
+        Some(result.best.map(|turn| (Plan(Box::new(turn)), result.score)))
+    }
+}
+
+impl<G: Engine> AnyGame for Game<G> {
+    fn id(&self) -> GameId {
+        G::ID
+    }
+
+    fn naming(&self) -> Naming {
+        G::NAMING
+    }
+
+    fn geometry(&self) -> &'static Geometry {
+        G::geometry()
+    }
+
+    fn kinds(&self) -> &'static [(char, &'static str)] {
+        G::KINDS
+    }
+
+    fn stages(&self) -> &'static [&'static str] {
+        G::STAGES
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+
+    fn board(&self) -> Board {
+        G::board(self.position())
+    }
+
+    fn board_after(&self, n: usize) -> Option<Board> {
+        self.position_after(n).map(|p| G::board(&p))
+    }
+
+    fn turn_number(&self) -> u32 {
+        G::turn_number(self.turn_start())
+    }
+
+    fn start_text(&self) -> String {
+        G::write_position(self.start())
+    }
+
+    fn position_text(&self) -> String {
+        G::write_position(self.turn_start())
+    }
+
+    fn history(&self) -> Vec<TurnLine> {
+        Game::history(self)
+            .iter()
+            .map(|played| {
+                let (from, to) = G::primary(&played.turn);
+                TurnLine {
+                    number: G::turn_number(&played.before),
+                    side: G::side_to_move(&played.before),
+                    notation: played.notation.clone(),
+                    primary: (from.cell(), to.cell()),
+                    effects: effects::<G>(&played.events).into_iter().map(|s| s.effect).collect(),
+                }
+            })
+            .collect()
+    }
+
+    fn turn_effects(&self) -> Vec<Effect> {
+        effects::<G>(self.turn_events()).into_iter().map(|s| s.effect).collect()
+    }
+
+    fn prompt(&self) -> Option<Prompt> {
+        self.pending().map(|p| G::prompt(&p))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn draw_offer(&self) -> Option<Side> {
+        Game::draw_offer(self)
+    }
+
+    fn is_mid_turn(&self) -> bool {
+        Game::is_mid_turn(self)
+    }
+
+    fn can_redo(&self) -> bool {
+        Game::can_redo(self)
+    }
+
+    fn side_status(&self, side: Side) -> String {
+        G::side_status(self.position(), side)
+    }
+
+    fn key_pieces(&self, side: Side) -> u32 {
+        let board = self.board();
+        board.cells.iter().flatten().filter(|p| p.side == side && G::KEY_KINDS.contains(&p.kind)).count() as u32
+    }
+
+    fn decide(&mut self, choice: Choice) -> Result<Vec<Staged>, String> {
+        let pending = self.pending().ok_or("the game is over")?;
+        let decision = G::decision(&pending, choice).ok_or("that does not answer what is asked now")?;
+        Game::decide(self, decision).map(|events| effects::<G>(&events)).map_err(|e| e.to_string())
+    }
+
+    fn play_notation(&mut self, text: &str) -> Result<Vec<Staged>, String> {
+        let turn = G::parse_turn(self.turn_start(), text)?;
+        self.play_turn(&turn).map(|events| effects::<G>(&events)).map_err(|e| e.to_string())
+    }
+
+    fn undo(&mut self) -> bool {
+        Game::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        Game::redo(self)
+    }
+
+    fn resign(&mut self, side: Side) -> Result<Outcome, String> {
+        Game::resign(self, side).map_err(|e| e.to_string())
+    }
+
+    fn offer_draw(&mut self, side: Side) -> Result<(), String> {
+        Game::offer_draw(self, side).map_err(|e| e.to_string())
+    }
+
+    fn answer_draw(&mut self, side: Side, accept: bool) -> Result<Option<Outcome>, String> {
+        Game::answer_draw(self, side, accept).map_err(|e| e.to_string())
+    }
+
+    fn destinations(&self, from: Cell) -> Vec<Cell> {
+        G::destinations(self.position(), G::Square::of_cell(from)).into_iter().map(|s| s.cell()).collect()
+    }
+
+    fn why_not(&self, from: Cell, to: Cell) -> Result<(), WhyNot> {
+        G::why_not(self.position(), G::Square::of_cell(from), G::Square::of_cell(to))
+    }
+
+    fn threatened(&self) -> Vec<Cell> {
+        G::threatened(self.position()).into_iter().map(|s| s.cell()).collect()
+    }
+
+    fn legal_turns(&self) -> Vec<String> {
+        let pos = self.turn_start();
+        G::turns(pos).iter().map(|t| G::write_turn(pos, t)).collect()
+    }
+
+    fn record_text(&self, tags: &[(String, String)]) -> String {
+        let mut record = Record::new(self.clone());
+        for (name, value) in tags {
+            record.set_tag(name, value);
+        }
+        record.to_text()
+    }
+
+    fn think(&self, who: &Personality) -> Box<dyn Thought> {
+        let player = who.player::<G>();
+        let mut searcher = player.searcher();
+        let search = searcher.start(self.turn_start(), &player.limits);
+        Box::new(Search { searcher, search })
+    }
+
+    fn plan_choice(&self, plan: &Plan) -> Option<Choice> {
+        let turn = plan.0.downcast_ref::<G::Turn>()?;
+        self.current().decision_of(turn).map(|d| G::choice(&d))
+    }
+
+    fn judge_choice(&self, side: Side) -> Option<Choice> {
+        let weights = G::Weights::default();
+        let state = self.current();
+        state
+            .options()
+            .into_iter()
+            .max_by_key(|&option| {
+                let mut trial = state.clone();
+                let _ = trial.decide(option);
+                let pos = trial.position();
+                let value = G::evaluate(pos, &weights);
+                if G::side_to_move(pos) == side { value } else { -value }
+            })
+            .map(|d| G::choice(&d))
+    }
+
+    fn hint(&self, depth: u32) -> Option<(String, String)> {
+        let mut searcher = Searcher::<G>::new(G::Weights::default(), 16);
+        let found: Hint<G> = hint(self.turn_start(), &mut searcher, &Limits::depth(depth))?;
+        Some((found.notation, found.reason))
+    }
+
+    fn stalemate(&self) -> Stalemate {
+        let positions: Vec<G::Position> =
+            (0..=Game::history(self).len()).filter_map(|n| self.position_after(n)).collect();
+        Stalemate::of::<G>(&positions)
+    }
+}
