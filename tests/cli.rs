@@ -107,3 +107,38 @@ fn a_scripted_terminal_game_with_decisions_undo_save_and_load() {
     assert!(saved.contains("1. Dc5xd7 !Gd9xd7"), "{saved}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn every_command_takes_the_game() {
+    fn with<'a>(args: &[&'a str]) -> Vec<&'a str> {
+        [&args[..1], &["--game", "desert-pub-chess"][..], &args[1..]].concat()
+    }
+    let out = stdout(&with(&["perft", "start", "4"]));
+    assert_eq!(out.lines().last(), Some("26250"), "P6");
+    assert_eq!(stdout(&with(&["turns", "start"])).lines().count(), 12);
+    assert_eq!(stdout(&with(&["divide", "start", "2"])).lines().last(), Some("144"));
+    let out = stdout(&with(&["why", "start", "e2", "e4"]));
+    assert_eq!(out.trim(), "A Pawn moves one square forward, never two (P2.1)");
+    let out = stdout(&with(&["analyse", "wnfssfnw/pppppppp/8/8/3p4/8/PPPW1PPP/1NFSSFNW w", "--depth", "2"]));
+    assert!(out.lines().any(|l| l.starts_with("depth ")), "{out}");
+    assert!(out.lines().last().is_some_and(|l| l.starts_with("best ")), "{out}");
+    let out = stdout(&with(&["bench", "--runs", "1"]));
+    assert!(out.lines().any(|l| l.starts_with("start")), "{out}");
+    let bad = cli(&["perft", "--game", "chess", "start", "1"], "");
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown game `chess`"));
+    let bad = cli(&with(&["perft", "rvdgkgdvr/ccccccccc/9/9/9/9/9/CCCCCCCCC/RVDGKGDVR g", "1"]), "");
+    assert!(String::from_utf8_lossy(&bad.stderr).starts_with("error: bad position text"));
+}
+
+#[test]
+fn a_terminal_game_of_desert_pub_chess_with_a_chain_and_a_promotion() {
+    let script = "b2 b4\nno\nh8 g8\ne7 e8\nq\nW\nquit\n";
+    let out = cli(&["play", "--game", "desert-pub-chess", "--position", "7s/4P3/8/8/2p5/1p6/1W6/8 w"], script);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.contains("White: the chain may go on from b4 (d4) — or `no`"), "{text}");
+    assert!(text.contains("Last turn: Wb2xb4"), "{text}");
+    assert!(text.contains("White: the Pawn on e8 promotes (W Desert Wazir, N Knight, F Desert Ferz, S Prince)"), "{text}");
+    assert!(text.contains("Answer with one of the pieces offered"), "{text}");
+    assert!(text.contains("Last turn: e7-e8=W"), "{text}");
+}
