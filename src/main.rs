@@ -6,17 +6,18 @@ use clap::{Parser, ValueEnum};
 use khalif::app::Destination;
 #[cfg(not(target_arch = "wasm32"))]
 use khalif::app::{LaunchOptions, View};
-use khalif::rules::khalif::Square;
-#[cfg(not(target_arch = "wasm32"))]
-use khalif::rules::khalif::parse_position_arg;
+use khalif::rules::GameId;
 
 #[derive(Parser)]
-#[command(name = "khalif", version, about = "Khalif — the desert pubs of Zarhalem")]
+#[command(name = "khalif", version, about = "Khalif and the other games of the desert pubs of Zarhalem")]
 struct Args {
     /// Render the scene, write this PNG and exit.
     #[arg(long)]
     screenshot: Option<PathBuf>,
-    /// Start a match from this position (a KFEN in quotes, or `start`).
+    /// The game: khalif or desert-pub-chess (for --position and --moves, and the title's choice).
+    #[arg(long, default_value = "khalif")]
+    game: GameId,
+    /// Start a match from this position (the game's position text in quotes, or `start`).
     #[arg(long)]
     position: Option<String>,
     /// The camera view to start in.
@@ -26,8 +27,8 @@ struct Args {
     #[arg(long, default_value_t = 30)]
     frames: u32,
     /// Pick up the piece on this square at the start, showing its moves.
-    #[arg(long)]
-    select: Option<Square>,
+    #[arg(long, requires = "position")]
+    select: Option<String>,
     /// Play against the regular with this number (1-6, as listed on the title screen); they
     /// take the side not to move.
     #[arg(long, requires = "position", value_parser = clap::value_parser!(u8).range(1..=6))]
@@ -60,26 +61,10 @@ fn main() -> std::process::ExitCode {
 #[cfg(not(target_arch = "wasm32"))]
 fn run_native() -> std::process::ExitCode {
     let args = Args::parse();
-    let position = match args.position.as_deref().map(parse_position_arg).transpose() {
-        Ok(position) => position,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return std::process::ExitCode::FAILURE;
-        }
-    };
-    let moves = match (position, args.moves.as_deref()) {
-        (Some(position), Some(text)) => match parse_moves(position, text) {
-            Ok(moves) => moves,
-            Err(e) => {
-                eprintln!("error: --moves: {e}");
-                return std::process::ExitCode::FAILURE;
-            }
-        },
-        _ => Vec::new(),
-    };
-    khalif::app::run(LaunchOptions {
+    let options = LaunchOptions {
         screenshot: args.screenshot,
-        position,
+        game: args.game,
+        position: args.position,
         view: match args.view {
             ViewArg::Seated => View::Seated,
             ViewArg::Top => View::Top,
@@ -87,22 +72,20 @@ fn run_native() -> std::process::ExitCode {
         frames: args.frames,
         select: args.select,
         against: args.against.map(|n| usize::from(n) - 1),
-        moves,
+        moves: args.moves.iter().flat_map(|m| m.split(',')).map(str::trim).filter(|t| !t.is_empty()).map(String::from).collect(),
         open: args.open,
-    });
-    std::process::ExitCode::SUCCESS
-}
-
-/// Parses turns separated by commas, each checked against the position it is played from.
-#[cfg(not(target_arch = "wasm32"))]
-fn parse_moves(start: khalif::rules::khalif::Position, text: &str) -> Result<Vec<khalif::rules::khalif::Turn>, String> {
-    let mut game = khalif::rules::khalif::Game::new(start);
-    let mut turns = Vec::new();
-    for written in text.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        let (turn, _) =
-            khalif::rules::khalif::parse_turn(game.position(), written).map_err(|e| format!("`{written}`: {e}"))?;
-        game.play_turn(&turn).map_err(|e| format!("`{written}`: {e}"))?;
-        turns.push(turn);
+    };
+    // The position and the turns are checked against the rules before the window opens.
+    if let Some(Err(e)) = options.start_game() {
+        eprintln!("error: {e}");
+        return std::process::ExitCode::FAILURE;
     }
-    Ok(turns)
+    if let (Some(name), Some(Ok(game))) = (&options.select, options.start_game())
+        && game.geometry().named(name).is_none()
+    {
+        eprintln!("error: --select `{name}` is not a square of the {} board", game.naming().game);
+        return std::process::ExitCode::FAILURE;
+    }
+    khalif::app::run(options);
+    std::process::ExitCode::SUCCESS
 }

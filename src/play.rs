@@ -30,7 +30,7 @@ pub struct TurnLine {
 pub struct Plan(Box<dyn Any + Send + Sync>);
 
 /// A search under way for the AI's next turn; [`Thought::resume`] runs it a slice at a time.
-pub trait Thought: Send {
+pub trait Thought: Send + Sync {
     /// Searches about `slice_nodes` more nodes; once done, the plan and its score for the
     /// searcher (`None` inside when there was no legal turn).
     fn resume(&mut self, slice_nodes: u64) -> Option<Option<(Plan, i32)>>;
@@ -79,8 +79,9 @@ pub trait AnyGame: Send + Sync {
     fn offer_draw(&mut self, side: Side) -> Result<(), String>;
     fn answer_draw(&mut self, side: Side, accept: bool) -> Result<Option<Outcome>, String>;
 
-    /// Where the piece on `from` may go with the move that starts a turn.
-    fn destinations(&self, from: Cell) -> Vec<Cell>;
+    /// Where the piece on `from` may go with the move that starts a turn, and whether going
+    /// there captures (on the cell, or by jumping a piece on the way).
+    fn destinations(&self, from: Cell) -> Vec<(Cell, bool)>;
     /// Why a move is refused, with its rule.
     fn why_not(&self, from: Cell, to: Cell) -> Result<(), WhyNot>;
     /// The side to move's pieces the opponent could take next.
@@ -276,8 +277,20 @@ impl<G: Engine> AnyGame for Game<G> {
         Game::answer_draw(self, side, accept).map_err(|e| e.to_string())
     }
 
-    fn destinations(&self, from: Cell) -> Vec<Cell> {
-        G::destinations(self.position(), G::Square::of_cell(from)).into_iter().map(|s| s.cell()).collect()
+    fn destinations(&self, from: Cell) -> Vec<(Cell, bool)> {
+        G::destinations(self.position(), G::Square::of_cell(from))
+            .into_iter()
+            .map(|to| {
+                let mut trial = self.current().clone();
+                let choice = Choice::Move { from, to: to.cell() };
+                let captures = trial.pending().and_then(|p| G::decision(&p, choice)).is_some_and(|d| {
+                    trial.decide(d).is_ok_and(|events| {
+                        events.iter().filter_map(G::effect).any(|(_, e)| matches!(e, Effect::Move { captured: Some(_), .. }))
+                    })
+                });
+                (to.cell(), captures)
+            })
+            .collect()
     }
 
     fn why_not(&self, from: Cell, to: Cell) -> Result<(), WhyNot> {

@@ -15,14 +15,15 @@ use khalif::app::{
     Career, GameCommand, PlayerDecision, Screen, Seat, Session, logic_plugin, open_lesson, open_puzzle, sit_down,
 };
 use khalif::campaign::{MatchResult, Profile};
-use khalif::rules::khalif::{Decision, Event, Game, Side, Square, parse_kfen};
-use khalif::rules::{Outcome, WinReason};
+use khalif::play::new_game;
+use khalif::rules::view::{Cell, Choice, Effect, Motion};
+use khalif::rules::{GameId, Outcome, Side, Square as _, WinReason};
 
 /// The profile is one file, so the tests take turns with it.
 static PROFILE: Mutex<()> = Mutex::new(());
 
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
+fn sq(name: &str) -> Cell {
+    name.parse::<khalif::rules::khalif::Square>().unwrap().cell()
 }
 
 /// A headless game with a fresh, empty profile folder.
@@ -51,7 +52,7 @@ fn run_until(app: &mut App, what: &str, done: impl Fn(&World) -> bool) {
 }
 
 fn decide(app: &mut App, from: &str, to: &str) {
-    app.world_mut().write_message(PlayerDecision(Decision::Primary { from: sq(from), to: sq(to) }));
+    app.world_mut().write_message(PlayerDecision(Choice::Move { from: sq(from), to: sq(to) }));
 }
 
 /// Sits down at venue `venue` with contender `contender` for `stake`, from `kfen` if given.
@@ -59,8 +60,8 @@ fn sit(app: &mut App, venue: usize, contender: usize, stake: u32, kfen: Option<&
     let seated = app.world_mut().run_system_once(
         move |mut commands: Commands, mut games: MessageWriter<GameCommand>, career: Res<Career>| {
             let contender = career.campaign.contenders(venue, &career.profile).swap_remove(contender);
-            let game = kfen.map(|k| Game::new(parse_kfen(k).unwrap()));
-            sit_down(&mut commands, &mut games, venue, contender, stake, Side::Second, game)
+            let game = kfen.map(|k| new_game(GameId::Khalif, Some(k)).unwrap());
+            sit_down(&mut commands, &mut games, &career, venue, contender, stake, Side::Second, game)
         },
     );
     seated.unwrap().unwrap();
@@ -190,8 +191,9 @@ fn lessons_and_puzzles_are_judged_by_the_core_and_kept_in_the_profile() {
     run_until(&mut app, "the guarded capture is judged", |w| verdict(w).is_some());
     assert_eq!(verdict(app.world()), Some(false), "the Camel was guarded");
     let session = app.world().resource::<Session>();
-    let retaliated = session.game.history()[0].events.iter().any(|e| matches!(e, Event::Retaliated { .. }));
-    assert!(retaliated, "Silver's Guard struck back: {:?}", session.game.history()[0].events);
+    let effects = &session.game.history()[0].effects;
+    let retaliated = effects.iter().any(|e| matches!(e, Effect::Move { motion: Motion::Dash, .. }));
+    assert!(retaliated, "Silver's Guard struck back: {effects:?}");
 
     // Puzzle 1: the Djinn takes the last Khalif; anything else fails against the defence.
     open(&mut app, None, Some(0));

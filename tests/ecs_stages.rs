@@ -1,6 +1,8 @@
-//! The ECS world follows the core stage by stage (K5): scripted turns driven through the staged
-//! system sets with no window, checking after every stage that the piece entities equal the
-//! core's board and that the stages ran in K5's order.
+//! The ECS world follows the core stage by stage, in each game's own stages (Khalif's K5:
+//! move, succession, retaliation, chained capture, turn end; Desert Pub Chess: move, each jump,
+//! promotion, turn end): scripted turns driven through the staged system sets with no window,
+//! checking after every stage that the piece entities equal the core's board and that the
+//! stages ran in the rulebook's order.
 #![cfg(feature = "game")]
 
 mod common;
@@ -8,17 +10,25 @@ mod common;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use khalif::app::{PlayerDecision, Screen, Session, SquareClicked, StageLog, board_mismatch, logic_plugin};
-use khalif::rules::khalif::{Decision, Game, Position, Square, Stage};
+use khalif::play::{AnyGame, new_game};
+use khalif::rules::khalif::{Game, Kind, Position};
+use khalif::rules::view::{Cell, Choice, PieceCode};
+use khalif::rules::{GameId, Side, Square as _};
 
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
+fn sq(name: &str) -> Cell {
+    name.parse::<khalif::rules::khalif::Square>().unwrap().cell()
 }
 
 /// A headless app in a match from `pos`, pieces spawned.
 fn match_app(pos: Position) -> App {
+    any_match_app(Box::new(Game::new(pos)))
+}
+
+/// A headless app in a match of any game, pieces spawned.
+fn any_match_app(game: Box<dyn AnyGame>) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin)).add_plugins(logic_plugin);
-    app.insert_resource(Session::new(Game::new(pos)));
+    app.insert_resource(Session::new(game));
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Match);
     app.update();
     app.update();
@@ -26,11 +36,11 @@ fn match_app(pos: Position) -> App {
     app
 }
 
-/// Sends a decision and runs frames until every event is shown, checking the world against
-/// the core after each frame (one stage shows one event per frame). Returns the stages run.
-fn decide(app: &mut App, decision: Decision) -> Vec<Stage> {
+/// Sends a choice and runs frames until every effect is shown, checking the world against
+/// the core after each frame (one stage shows one effect per frame). Returns the stages run.
+fn decide(app: &mut App, choice: Choice) -> Vec<&'static str> {
     app.world_mut().resource_mut::<StageLog>().0.clear();
-    app.world_mut().write_message(PlayerDecision(decision));
+    app.world_mut().write_message(PlayerDecision(choice));
     for _ in 0..20 {
         app.update();
         if let Some(problem) = board_mismatch(app.world_mut()) {
@@ -42,23 +52,23 @@ fn decide(app: &mut App, decision: Decision) -> Vec<Stage> {
     }
     let session = app.world().resource::<Session>();
     assert!(session.is_idle(), "all events shown");
-    assert_eq!(&session.shown, session.game.position(), "the shown board is the core's");
+    assert_eq!(session.shown, session.game.board(), "the shown board is the core's");
     app.world().resource::<StageLog>().0.clone()
 }
 
 #[test]
 fn k5_3_a_retaliation_is_shown_as_move_then_retaliation() {
     let mut app = match_app(common::setup("Ka1 Dc5 ke8 cd7 gf7", 'g'));
-    let stages = decide(&mut app, Decision::Primary { from: sq("c5"), to: sq("d7") });
-    assert_eq!(stages, [Stage::Move, Stage::Retaliation, Stage::TurnEnd]);
+    let stages = decide(&mut app, Choice::Move { from: sq("c5"), to: sq("d7") });
+    assert_eq!(stages, ["Move", "Retaliation", "Turn end"]);
 }
 
 #[test]
 fn k5_4_a_djinn_double_capture_with_its_retaliation() {
     let mut app = match_app(common::setup("Ke1 Dd4 ka9 ce6 cg7 vh8 gg9", 'g'));
-    assert_eq!(decide(&mut app, Decision::Primary { from: sq("d4"), to: sq("e6") }), [Stage::Move]);
-    let stages = decide(&mut app, Decision::SecondCapture(sq("g7")));
-    assert_eq!(stages, [Stage::ChainedCapture, Stage::Retaliation, Stage::TurnEnd]);
+    assert_eq!(decide(&mut app, Choice::Move { from: sq("d4"), to: sq("e6") }), ["Move"]);
+    let stages = decide(&mut app, Choice::Cell(sq("g7")));
+    assert_eq!(stages, ["Chained capture", "Retaliation", "Turn end"]);
 }
 
 #[test]
@@ -73,22 +83,22 @@ fn k5_2_a_succession_with_a_choice_made_by_clicking_the_vizier() {
         app.update();
         assert_eq!(board_mismatch(app.world_mut()), None);
     }
-    assert_eq!(app.world().resource::<StageLog>().0, [Stage::Move]);
+    assert_eq!(app.world().resource::<StageLog>().0, ["Move"]);
     // Silver decides in Gold's turn: clicking a non-candidate does nothing, the Vizier does.
     app.world_mut().write_message(SquareClicked(sq("a1")));
     app.update();
     assert!(app.world().resource::<Session>().game.is_mid_turn());
-    let stages = decide(&mut app, Decision::Successor(sq("h9")));
-    assert_eq!(stages, [Stage::Succession, Stage::TurnEnd]);
-    let khalif = app.world().resource::<Session>().shown.khalif(khalif::rules::khalif::Side::Second);
-    assert_eq!(khalif, Some(sq("h9")));
+    let stages = decide(&mut app, Choice::Cell(sq("h9")));
+    assert_eq!(stages, ["Succession", "Turn end"]);
+    let crowned = app.world().resource::<Session>().shown.piece_at(sq("h9"));
+    assert_eq!(crowned, Some(PieceCode { side: Side::Second, kind: Kind::Khalif as u8 }));
 }
 
 #[test]
 fn k6_1_a_game_ending_capture_brings_the_result_screen() {
     let mut app = match_app(common::setup("Ka1 Dd7 ke9", 'g'));
-    let stages = decide(&mut app, Decision::Primary { from: sq("d7"), to: sq("e9") });
-    assert_eq!(stages, [Stage::Move, Stage::Succession, Stage::TurnEnd, Stage::TurnEnd]);
+    let stages = decide(&mut app, Choice::Move { from: sq("d7"), to: sq("e9") });
+    assert_eq!(stages, ["Move", "Succession", "Turn end", "Turn end"]);
     app.update();
     app.update();
     assert_eq!(app.world().resource::<State<Screen>>().get(), &Screen::Result);
@@ -102,19 +112,17 @@ fn a_refused_move_explains_itself_and_changes_nothing() {
     app.world_mut().write_message(SquareClicked(sq("e3")));
     app.update();
     let session = app.world().resource::<Session>();
-    assert_eq!(session.refusal.as_deref(), Some("A Camel moves straight forward or sideways only to capture"));
+    assert_eq!(session.refusal.as_deref(), Some("A Camel moves straight forward or sideways only to capture (K4.7)"));
     assert_eq!(session.game.history().len(), 0);
     assert_eq!(board_mismatch(app.world_mut()), None);
 }
 
 #[test]
 fn the_pubs_opponent_answers_without_blocking_the_frame() {
-    use khalif::ai::arena::Player;
     use khalif::app::Opponent;
-    use khalif::rules::khalif::Side;
     let mut app = match_app(Position::start());
-    app.insert_resource(Opponent { side: Side::Second, player: Player::parse("level:2").unwrap(), regular: None });
-    decide(&mut app, Decision::Primary { from: sq("c2"), to: sq("d3") });
+    app.insert_resource(Opponent::level(Side::Second, "level 2", 2));
+    decide(&mut app, Choice::Move { from: sq("c2"), to: sq("d3") });
     for _ in 0..2000 {
         app.update();
         assert_eq!(board_mismatch(app.world_mut()), None);
@@ -126,14 +134,13 @@ fn the_pubs_opponent_answers_without_blocking_the_frame() {
     }
     let session = app.world().resource::<Session>();
     assert_eq!(session.game.history().len(), 2, "Silver's regular has replied");
-    assert_eq!(session.game.position().side_to_move(), Side::First);
+    assert_eq!(session.game.board().side_to_move, Side::First);
 }
 
 #[test]
 fn a_regular_greets_the_table_and_turns_down_an_early_draw() {
     use khalif::ai::levels::regulars;
     use khalif::app::{GameCommand, Opponent, Speech};
-    use khalif::rules::khalif::Side;
     let mut app = match_app(Position::start());
     let yusuf = &regulars()[0];
     app.insert_resource(Opponent::regular(Side::Second, yusuf));
@@ -149,4 +156,47 @@ fn a_regular_greets_the_table_and_turns_down_an_early_draw() {
     assert_eq!(session.game.draw_offer(), None, "the offer was answered");
     assert_eq!(session.game.outcome(), None, "and declined");
     assert_eq!(app.world().resource::<Speech>().line.as_ref().map(|(_, l)| l.as_str()), Some("No. We play on."));
+}
+
+/// A square of the 8×8 board.
+fn dpc(name: &str) -> Cell {
+    name.parse::<khalif::rules::desert_pub_chess::Square>().unwrap().cell()
+}
+
+#[test]
+fn p2_4_a_jump_chain_is_shown_hop_by_hop_and_each_jumped_piece_leaves_as_it_is_jumped() {
+    let game = new_game(GameId::DesertPubChess, Some("7s/8/8/8/2p5/1p6/1W6/8 w")).unwrap();
+    let mut app = any_match_app(game);
+    // The first jump is the move; the chain may go on, so the turn waits for the mover.
+    assert_eq!(decide(&mut app, Choice::Move { from: dpc("b2"), to: dpc("b4") }), ["Move"]);
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.shown.piece_at(dpc("b3")), None, "the jumped Pawn has left the board");
+    assert!(session.game.is_mid_turn());
+    // Clicking the jumper again stops the chain; clicking the landing square jumps on.
+    assert_eq!(decide(&mut app, Choice::Cell(dpc("d4"))), ["Jump", "Turn end"]);
+    assert_eq!(app.world().resource::<Session>().game.history()[0].notation, "Wb2xb4xd4");
+}
+
+#[test]
+fn p2_1_a_promotion_waits_for_the_choice_of_piece() {
+    let game = new_game(GameId::DesertPubChess, Some("7s/4P3/8/8/8/8/8/S7 w")).unwrap();
+    let mut app = any_match_app(game);
+    assert_eq!(decide(&mut app, Choice::Move { from: dpc("e7"), to: dpc("e8") }), ["Move"]);
+    let wazir = khalif::rules::desert_pub_chess::Kind::Wazir as u8;
+    assert_eq!(decide(&mut app, Choice::Piece(wazir)), ["Promotion", "Turn end"]);
+    let promoted = app.world().resource::<Session>().shown.piece_at(dpc("e8"));
+    assert_eq!(promoted, Some(PieceCode { side: Side::First, kind: wazir }));
+}
+
+#[test]
+fn a_new_match_of_another_game_rebuilds_the_board() {
+    use khalif::app::{BoardSquare, GameCommand};
+    let mut app = match_app(Position::start());
+    let count = |app: &mut App| app.world_mut().query::<&BoardSquare>().iter(app.world()).count();
+    assert_eq!(count(&mut app), 81);
+    app.world_mut().write_message(GameCommand::Start(new_game(GameId::DesertPubChess, None).unwrap()));
+    app.update();
+    app.update();
+    assert_eq!(count(&mut app), 64);
+    assert_eq!(board_mismatch(app.world_mut()), None);
 }

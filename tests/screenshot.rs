@@ -49,8 +49,12 @@ fn variety(pixels: &[u8]) -> (f64, usize) {
 fn screenshot_mode_renders_a_real_picture() {
     let dir = std::env::temp_dir().join(format!("khalif-shots-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (name, args) in [("seated", vec!["--position", "start"]), ("top", vec!["--position", "start", "--view", "top"])]
-    {
+    let renders = [
+        ("seated", vec!["--position", "start"]),
+        ("top", vec!["--position", "start", "--view", "top"]),
+        ("desert-pub-chess", vec!["--game", "desert-pub-chess", "--position", "start", "--select", "b1"]),
+    ];
+    for (name, args) in renders {
         let out = dir.join(format!("{name}.png"));
         let (pixels, width, height) = render(&args, &out);
         assert_eq!((width, height), (1280, 720));

@@ -67,7 +67,6 @@ fn defender_loses<G: Rules>(pos: &G::Position, turns: u32, attacker: Side) -> bo
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::rules::khalif::{Khalif, Position, Side, parse_piece_list};
 
     fn forced_win(pos: &Position, turns: u32) -> bool {

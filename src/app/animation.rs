@@ -1,5 +1,6 @@
-//! Pieces move with easing: they slide, the Djinn leaps, a Guard dashes in on a retaliation,
-//! captured pieces topple into their owner's tray, a crowned Vizier rises and turns. Speed
+//! Pieces move with easing: they slide, leapers leap (the Djinn, the Knight), a Guard dashes
+//! in on a retaliation, a desert jumper hops over each piece of its chain, captured pieces
+//! topple into their owner's tray, a crowned Vizier or a promoted Pawn rises and turns. Speed
 //! comes from the settings; a click or Space finishes every animation at once.
 
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
@@ -8,11 +9,12 @@ use bevy::prelude::*;
 
 use super::GameSystems;
 use super::board::{InTray, OnSquare, PieceView};
-use super::geometry::{facing, square_centre, tray_slot};
-use super::session::Staged;
+use super::geometry::{cell_centre, facing, tray_slot};
+use super::session::{Session, Staged};
 use super::settings::GameSettings;
 use super::stages::Animating;
-use crate::rules::khalif::{Event, Kind, Piece, Square};
+use crate::rules::geometry::Geometry;
+use crate::rules::view::{Cell, Effect, Motion as Travel};
 
 /// How a piece travels.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -22,6 +24,8 @@ enum Motion {
     Leap,
     /// Fast and low, the Guard's retaliation.
     Dash,
+    /// A short, quick arc over the piece taken: one jump of a chain.
+    Hop,
     /// Knocked over and carried to the tray.
     Topple,
     /// Rises, turns once and settles: succession.
@@ -48,9 +52,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (start_animations, skip_animations, run_tweens).chain().in_set(GameSystems::Animate));
 }
 
-/// Where a piece rests on a square, facing the opponent.
-pub fn on_square(piece: &PieceView, square: Square) -> Transform {
-    Transform::from_translation(square_centre(square)).with_rotation(facing(piece.side))
+/// Where a piece rests on a cell, facing the opponent.
+pub fn on_square(geometry: &Geometry, piece: &PieceView, cell: Cell) -> Transform {
+    Transform::from_translation(cell_centre(geometry, cell)).with_rotation(facing(piece.side))
 }
 
 /// Where a captured piece rests: lying on its side in its owner's tray.
@@ -61,6 +65,7 @@ pub fn in_tray(piece: &PieceView, slot: usize) -> Transform {
 
 fn start_animations(
     mut staged: MessageReader<Staged>,
+    session: Res<Session>,
     settings: Res<GameSettings>,
     mut commands: Commands,
     pieces: Query<(Entity, &PieceView, &Transform, Option<&OnSquare>, Option<&InTray>)>,
@@ -75,6 +80,7 @@ fn start_animations(
             Motion::Slide => 0.45,
             Motion::Leap => 0.55,
             Motion::Dash => 0.3,
+            Motion::Hop => 0.4,
             Motion::Topple => 0.75,
             Motion::Crown => 0.9,
         };
@@ -83,28 +89,34 @@ fn start_animations(
             Animating,
         ));
     };
-    for Staged(event) in staged.read() {
-        let (to, captured, motion) = match *event {
-            Event::Moved { piece, to, captured, .. } => {
-                (to, captured, if piece.kind == Kind::Djinn { Motion::Leap } else { Motion::Slide })
-            }
-            Event::Retaliated { to, captured, .. } => (to, Some(captured), Motion::Dash),
-            Event::Chained { to, captured, .. } => (to, Some(captured), Motion::Leap),
-            Event::Succeeded { square, .. } => {
-                if let Some((entity, piece, transform, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(square))) {
-                    animate(entity, *transform, on_square(piece, square), Motion::Crown, 0.0);
+    let geometry = session.geometry();
+    for Staged(effect) in staged.read() {
+        let (to, captured, motion) = match *effect {
+            Effect::Move { to, captured, motion, .. } => (
+                to,
+                captured.map(|(_, piece)| piece),
+                match motion {
+                    Travel::Slide => Motion::Slide,
+                    Travel::Leap => Motion::Leap,
+                    Travel::Dash => Motion::Dash,
+                    Travel::Hop => Motion::Hop,
+                },
+            ),
+            Effect::Change { at, .. } => {
+                if let Some((entity, piece, transform, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(at))) {
+                    animate(entity, *transform, on_square(geometry, piece, at), Motion::Crown, 0.0);
                 }
                 continue;
             }
             _ => continue,
         };
         if let Some((entity, piece, transform, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(to))) {
-            animate(entity, *transform, on_square(piece, to), motion, 0.0);
+            animate(entity, *transform, on_square(geometry, piece, to), motion, 0.0);
         }
         if let Some(victim) = captured {
             let fallen = pieces
                 .iter()
-                .filter(|p| p.4.is_some() && Piece::new(p.1.side, p.1.kind) == victim)
+                .filter(|p| p.4.is_some() && p.1.code() == victim)
                 .max_by_key(|p| p.4.map(|t| t.slot));
             if let Some((entity, piece, transform, _, Some(InTray { slot }))) = fallen {
                 animate(entity, *transform, in_tray(piece, *slot), Motion::Topple, 0.35);
@@ -154,9 +166,10 @@ fn sample(tween: &Tween, t: f32) -> Transform {
             out.translation = from.translation.lerp(to.translation, k) + Vec3::Y * (PI * k).sin() * 0.15;
             out.rotation = from.rotation.slerp(to.rotation, k);
         }
-        Motion::Leap => {
+        Motion::Leap | Motion::Hop => {
             let k = ease(EaseFunction::SineInOut, t);
-            out.translation = from.translation.lerp(to.translation, k) + Vec3::Y * (PI * k).sin() * 1.6;
+            let height = if tween.motion == Motion::Leap { 1.6 } else { 0.9 };
+            out.translation = from.translation.lerp(to.translation, k) + Vec3::Y * (PI * k).sin() * height;
             out.rotation = from.rotation.slerp(to.rotation, k);
         }
         Motion::Topple => {

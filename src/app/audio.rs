@@ -1,4 +1,4 @@
-//! Sound through kira: effects for every stage of a turn, the pub's murmur and a music loop,
+//! Sound through kira: effects for every stage of a turn of any game, the pub's murmur and a music loop,
 //! all synthesised at start-up (`crate::synth`), on three channels with their own volumes.
 
 use std::sync::Arc;
@@ -10,7 +10,7 @@ use super::GameSystems;
 use super::clicks::Selection;
 use super::session::{Session, Staged};
 use super::settings::GameSettings;
-use crate::rules::khalif::{Event, Kind};
+use crate::rules::view::{Effect, Motion};
 use crate::synth::{self, Clip, Loop, SAMPLE_RATE, Sound};
 
 #[derive(Resource)]
@@ -87,17 +87,16 @@ fn play_effects(
     mut last_refusal: Local<Option<String>>,
 ) {
     let Some(sounds) = sounds else { return };
-    for Staged(event) in staged.read() {
-        let sound = match event {
-            Event::Moved { piece, captured: Some(_), .. } if piece.kind == Kind::Djinn => Sound::DjinnStrike,
-            Event::Moved { captured: Some(_), .. } => Sound::Capture,
-            Event::Moved { .. } => Sound::PieceOnStone,
-            Event::Retaliated { .. } => Sound::Retaliation,
-            Event::Chained { .. } => Sound::DjinnStrike,
-            Event::Succeeded { .. } => Sound::Succession,
-            Event::GameOver(_) => Sound::Win,
-            Event::KhalifLost { .. } => Sound::Loss,
-            Event::TurnEnded { .. } => continue,
+    for Staged(effect) in staged.read() {
+        let sound = match effect {
+            Effect::Move { captured: Some(_), motion: Motion::Leap, .. } => Sound::DjinnStrike,
+            Effect::Move { captured: Some(_), motion: Motion::Dash, .. } => Sound::Retaliation,
+            Effect::Move { captured: Some(_), .. } => Sound::Capture,
+            Effect::Move { .. } => Sound::PieceOnStone,
+            Effect::Change { .. } => Sound::Succession,
+            Effect::GameOver(_) => Sound::Win,
+            Effect::RoyalLost { .. } => Sound::Loss,
+            Effect::TurnEnded { .. } => continue,
         };
         channel.play(sounds.get(sound));
     }

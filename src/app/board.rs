@@ -1,27 +1,36 @@
-//! The board's entities: one per square and one per piece, kept equal to the board the
-//! session shows. Visual plugins dress them; tests compare them with the core.
+//! The board's entities: one per cell of the current game's board and one per piece, kept
+//! equal to the board the session shows. Visual plugins dress them; tests compare them with
+//! the core. A new match of another game rebuilds the cells from that game's geometry.
 
 use bevy::prelude::*;
 
 use super::GameSystems;
 use super::screens::Screen;
 use super::session::Session;
-use crate::rules::khalif::{Event, Kind, Piece, Side, Square};
+use crate::rules::view::{Cell, Effect, PieceCode};
+use crate::rules::{GameId, Side};
 
-/// A square of the board (for picking and highlights).
+/// A cell of the board (for picking and highlights).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardSquare(pub Square);
+pub struct BoardSquare(pub Cell);
 
-/// A piece: its side and (current) kind. A succession changes the kind in place.
+/// A piece: its side and (current) kind, by the game's kind number. A succession or a
+/// promotion changes the kind in place.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceView {
     pub side: Side,
-    pub kind: Kind,
+    pub kind: u8,
+}
+
+impl PieceView {
+    pub fn code(self) -> PieceCode {
+        PieceCode { side: self.side, kind: self.kind }
+    }
 }
 
 /// Where a piece on the board stands.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OnSquare(pub Square);
+pub struct OnSquare(pub Cell);
 
 /// A captured piece, set aside in its owner's tray at this slot.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,21 +38,44 @@ pub struct InTray {
     pub slot: usize,
 }
 
+/// The game whose board the cell entities are: the board is rebuilt when a match of another
+/// game begins.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardShape(pub Option<GameId>);
+
 /// Rebuild every piece entity from the session (new match, undo, load).
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct BoardReset;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<BoardReset>()
-        .add_systems(Startup, spawn_squares)
+        .init_resource::<BoardShape>()
+        .add_systems(Startup, shape_board)
         .add_systems(OnEnter(Screen::Match), reset_if_empty)
-        .add_systems(Update, rebuild_pieces.run_if(on_message::<BoardReset>).in_set(GameSystems::Decide));
+        .add_systems(
+            Update,
+            (shape_board, rebuild_pieces).chain().run_if(on_message::<BoardReset>).in_set(GameSystems::Decide),
+        );
 }
 
-fn spawn_squares(mut commands: Commands) {
-    for square in Square::all() {
-        commands.spawn((Name::new(format!("square {square}")), BoardSquare(square)));
+/// Spawns the cells of the session's game, replacing another game's.
+fn shape_board(
+    mut commands: Commands,
+    session: Res<Session>,
+    mut shape: ResMut<BoardShape>,
+    squares: Query<Entity, With<BoardSquare>>,
+) {
+    let game = session.game.id();
+    if shape.0 == Some(game) {
+        return;
     }
+    for entity in &squares {
+        commands.entity(entity).despawn();
+    }
+    for cell in session.geometry().all() {
+        commands.spawn((Name::new(format!("square {}", session.name(cell))), BoardSquare(cell)));
+    }
+    shape.0 = Some(game);
 }
 
 fn reset_if_empty(pieces: Query<(), With<PieceView>>, mut reset: MessageWriter<BoardReset>) {
@@ -52,13 +84,12 @@ fn reset_if_empty(pieces: Query<(), With<PieceView>>, mut reset: MessageWriter<B
     }
 }
 
-/// The pieces captured so far in a game, in the order they fell.
-pub fn captured_pieces(events: impl IntoIterator<Item = Event>) -> Vec<Piece> {
-    events
+/// The pieces captured in a run of effects, in the order they fell.
+pub fn captured_pieces(effects: impl IntoIterator<Item = Effect>) -> Vec<PieceCode> {
+    effects
         .into_iter()
-        .filter_map(|event| match event {
-            Event::Moved { captured, .. } => captured,
-            Event::Retaliated { captured, .. } | Event::Chained { captured, .. } => Some(captured),
+        .filter_map(|effect| match effect {
+            Effect::Move { captured: Some((_, piece)), .. } => Some(piece),
             _ => None,
         })
         .collect()
@@ -69,14 +100,14 @@ fn rebuild_pieces(mut commands: Commands, session: Res<Session>, pieces: Query<E
         commands.entity(entity).despawn();
     }
     let board = session.displayed();
-    for square in Square::all() {
-        if let Some(piece) = board.piece_at(square) {
-            spawn_piece(&mut commands, piece, OnSquare(square));
+    for cell in session.geometry().all() {
+        if let Some(piece) = board.piece_at(cell) {
+            spawn_piece(&mut commands, piece, OnSquare(cell));
         }
     }
     let shown_turns = session.view.unwrap_or(usize::MAX);
-    let history = session.game.history().iter().take(shown_turns).flat_map(|t| t.events.iter().copied());
-    let in_progress = session.game.turn_events().iter().copied().filter(|_| session.view.is_none());
+    let history = session.game.history().into_iter().take(shown_turns).flat_map(|t| t.effects);
+    let in_progress = session.game.turn_effects().into_iter().filter(|_| session.view.is_none());
     let captured = captured_pieces(history.chain(in_progress));
     for (slot_by_side, piece) in tray_slots(&captured) {
         spawn_piece(&mut commands, piece, InTray { slot: slot_by_side });
@@ -84,7 +115,7 @@ fn rebuild_pieces(mut commands: Commands, session: Res<Session>, pieces: Query<E
 }
 
 /// Each captured piece with its slot in its owner's tray (slots count per side).
-fn tray_slots(captured: &[Piece]) -> Vec<(usize, Piece)> {
+fn tray_slots(captured: &[PieceCode]) -> Vec<(usize, PieceCode)> {
     let mut counts = [0usize; 2];
     captured
         .iter()
@@ -97,9 +128,9 @@ fn tray_slots(captured: &[Piece]) -> Vec<(usize, Piece)> {
 }
 
 /// Spawns a piece entity at `at`: an `OnSquare` or an `InTray`.
-fn spawn_piece(commands: &mut Commands, piece: Piece, at: impl Bundle) {
+fn spawn_piece(commands: &mut Commands, piece: PieceCode, at: impl Bundle) {
     commands.spawn((
-        Name::new(format!("{piece}")),
+        Name::new(format!("piece {:?} {}", piece.side, piece.kind)),
         PieceView { side: piece.side, kind: piece.kind },
         at,
         DespawnOnEnter(Screen::Title),
@@ -114,20 +145,27 @@ pub fn next_tray_slot(trays: &Query<(&PieceView, &InTray), Without<OnSquare>>, s
 /// Differences between the piece entities and the board the session shows, if any: the check
 /// that the world equals the core after every stage.
 pub fn board_mismatch(world: &mut World) -> Option<String> {
-    let shown = world.resource::<Session>().shown;
-    let mut on_board = [None; 81];
+    let session = world.resource::<Session>();
+    let shown = session.shown.clone();
+    let geometry = session.geometry();
+    let mut on_board = vec![None; geometry.len()];
     let mut problems = Vec::new();
     let mut query = world.query::<(&PieceView, &OnSquare)>();
-    for (piece, OnSquare(square)) in query.iter(world) {
-        if on_board[square.index()].replace(*piece).is_some() {
-            problems.push(format!("two piece entities on {square}"));
+    for (piece, OnSquare(cell)) in query.iter(world) {
+        let name = &geometry.place(*cell).name;
+        match on_board.get_mut(cell.index()) {
+            Some(slot) => {
+                if slot.replace(piece.code()).is_some() {
+                    problems.push(format!("two piece entities on {name}"));
+                }
+            }
+            None => problems.push(format!("a piece entity off the board at cell {}", cell.index())),
         }
     }
-    for square in Square::all() {
-        let entity = on_board[square.index()].map(|p| Piece::new(p.side, p.kind));
-        let core = shown.piece_at(square);
+    for cell in geometry.all() {
+        let (entity, core) = (on_board[cell.index()], shown.piece_at(cell));
         if entity != core {
-            problems.push(format!("{square}: world has {entity:?}, core has {core:?}"));
+            problems.push(format!("{}: world has {entity:?}, core has {core:?}", geometry.place(cell).name));
         }
     }
     (!problems.is_empty()).then(|| problems.join("; "))

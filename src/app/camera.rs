@@ -13,7 +13,8 @@ use super::launch::{LaunchOptions, View};
 use super::session::{Session, Staged};
 use super::settings::GameSettings;
 use crate::persist::Quality;
-use crate::rules::khalif::{Event, Side};
+use crate::rules::Side;
+use crate::rules::view::Effect;
 
 /// Pitch limits of the seated view (radians above the board plane).
 const PITCH: (f32, f32) = (0.35, 1.35);
@@ -79,7 +80,7 @@ fn spawn_camera(
     session: Res<Session>,
     mut rig: ResMut<CameraRig>,
 ) {
-    *rig = CameraRig::seated(session.game.position().side_to_move());
+    *rig = CameraRig::seated(session.game.board().side_to_move);
     rig.top_down = match options.as_deref() {
         Some(o) if o.screenshot.is_some() => o.view == View::Top,
         _ => settings.settings.camera.start_top_down,
@@ -119,8 +120,8 @@ fn apply_camera_settings(
 
 /// In hot seat the camera turns to the player whose turn it is.
 fn follow_turns(mut staged: MessageReader<Staged>, mut rig: ResMut<CameraRig>) {
-    for Staged(event) in staged.read() {
-        if let (Event::TurnEnded { next }, true) = (event, rig.follow_turn) {
+    for Staged(effect) in staged.read() {
+        if let (Effect::TurnEnded { next }, true) = (effect, rig.follow_turn) {
             rig.yaw = yaw_of(*next);
         }
     }

@@ -12,11 +12,10 @@ use super::commands::{GameCommand, finished};
 use super::opponent::Opponent;
 use super::session::Session;
 use super::stages::Animating;
-use crate::ai::arena::Player;
 use crate::campaign::{Campaign, Contender, Lesson, MatchResult, Profile, Puzzle, Table, journey, lessons, puzzles};
 use crate::persist::PersistError;
-use crate::rules::Outcome;
-use crate::rules::khalif::{Game, Side};
+use crate::play::{AnyGame, new_game};
+use crate::rules::{Outcome, Side};
 
 /// The journey, the lessons and puzzles, and the player's progress through them.
 #[derive(Resource)]
@@ -37,8 +36,8 @@ impl Career {
     fn load() -> Career {
         let campaign = journey().expect("levels/campaign.ron is checked by a test");
         let mut career = Career {
-            lessons: lessons().expect("levels/lessons.ron is checked by a test"),
-            puzzles: puzzles().expect("levels/puzzles.ron is checked by a test"),
+            lessons: lessons().expect("levels/<game>/lessons.ron is checked by a test"),
+            puzzles: puzzles().expect("levels/<game>/puzzles.ron is checked by a test"),
             profile: Profile::new(&campaign),
             campaign,
             path: Profile::path(),
@@ -122,46 +121,52 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (settle_wager, judge_lesson, judge_puzzle, run_turn_clock).in_set(GameSystems::Present));
 }
 
-/// Starts a campaign match with `contender` at `venue` for `stake`, the player preferring
-/// `preferred` where the contender's conditions leave the choice; `game` replaces the game
-/// the table starts (a screenshot of a late position).
+/// Starts a campaign match with `contender` at `venue` (in the venue's game) for `stake`, the
+/// player preferring `preferred` where the contender's conditions leave the choice; `game`
+/// replaces the game the table starts (a screenshot of a late position).
+#[allow(clippy::too_many_arguments)]
 pub fn sit_down(
     commands: &mut Commands,
     games: &mut MessageWriter<GameCommand>,
+    career: &Career,
     venue: usize,
     contender: Contender,
     stake: u32,
     preferred: Side,
-    game: Option<Game>,
+    game: Option<Box<dyn AnyGame>>,
 ) -> Result<(), String> {
-    let table = Table::set(&contender.conditions, preferred)?;
+    let at = career.campaign.venues.get(venue).ok_or("no such venue")?;
+    let table = Table::set(at.game, &contender.conditions, preferred)?;
     commands.insert_resource(Opponent::regular(table.player.opponent(), &contender.personality));
-    let game = game.unwrap_or_else(|| Game::new(table.start));
-    games.write(GameCommand::Start(Box::new(game)));
+    let game = match game {
+        Some(game) => game,
+        None => new_game(table.game, Some(&table.start)).map_err(|e| e.to_string())?,
+    };
+    games.write(GameCommand::Start(game));
     let wager = Wager { venue, contender, stake, table, settled: None, timed_out: false };
     commands.insert_resource(Seat::Wager(Box::new(wager)));
     commands.insert_resource(TurnClock::default());
     Ok(())
 }
 
-/// Sets up lesson `index`: one turn for Gold. Silver only answers inside it (a Guard striking
-/// back, a successor named), as the pub's weakest player would.
+/// Sets up lesson `index`: one turn for the first player. The second only answers inside it
+/// (in Khalif a Guard striking back, a successor named), as the pub's weakest player would.
 pub fn open_lesson(commands: &mut Commands, games: &mut MessageWriter<GameCommand>, career: &Career, index: usize) {
-    let Some(Ok(position)) = career.lessons.get(index).map(Lesson::position) else { return };
-    let player = Player::parse("level:1").expect("level 1 exists");
-    commands.insert_resource(Opponent { side: Side::Second, player, regular: None });
+    let Some(lesson) = career.lessons.get(index) else { return };
+    let Some(game) = lesson.position().ok().and_then(|p| new_game(lesson.game, Some(&p)).ok()) else { return };
+    commands.insert_resource(Opponent::level(Side::Second, "The pupil's partner", 1));
     commands.insert_resource(Seat::Lesson { index, verdict: None });
-    games.write(GameCommand::Start(Box::new(Game::new(position))));
+    games.write(GameCommand::Start(game));
 }
 
 /// Sets up puzzle `index`, the engine's strongest level defending.
 pub fn open_puzzle(commands: &mut Commands, games: &mut MessageWriter<GameCommand>, career: &Career, index: usize) {
-    let Some(Ok(position)) = career.puzzles.get(index).map(Puzzle::position) else { return };
-    let defender = Player::parse("level:6").expect("level 6 exists");
-    let player = Player { name: "The defence".into(), ..defender };
-    commands.insert_resource(Opponent { side: position.side_to_move().opponent(), player, regular: None });
+    let Some(puzzle) = career.puzzles.get(index) else { return };
+    let Ok(game) = new_game(puzzle.game, Some(&puzzle.position)) else { return };
+    let defender = game.board().side_to_move.opponent();
+    commands.insert_resource(Opponent::level(defender, "The defence", 6));
     commands.insert_resource(Seat::Puzzle { index, verdict: None });
-    games.write(GameCommand::Start(Box::new(Game::new(position))));
+    games.write(GameCommand::Start(game));
 }
 
 /// A free match: nothing at stake, nothing to judge.
@@ -171,8 +176,8 @@ pub fn leave_seat(commands: &mut Commands) {
 }
 
 /// How many turns `side` has completed in `game` (a puzzle's turns used).
-pub fn turns_played_by(game: &Game, side: Side) -> usize {
-    game.history().iter().filter(|t| t.before.side_to_move() == side).count()
+pub fn turns_played_by(game: &dyn AnyGame, side: Side) -> usize {
+    game.history().iter().filter(|t| t.side == side).count()
 }
 
 /// How the game ended for the player of `side`.
@@ -180,7 +185,7 @@ fn result_for(outcome: Outcome, side: Side) -> MatchResult {
     match outcome {
         Outcome::Win { winner, .. } if winner == side => MatchResult::Won,
         Outcome::Win { .. } => MatchResult::Lost,
-        Outcome::DrawAgreed => MatchResult::Drawn,
+        Outcome::DrawAgreed | Outcome::DrawRepeated => MatchResult::Drawn,
     }
 }
 
@@ -209,7 +214,7 @@ fn settle_wager(
     let career = &mut *career;
     let (purse_before, reputation_before) = (career.profile.purse, career.profile.reputation);
     let opened = career.profile.record(&career.campaign, &wager.contender.name, wager.stake, result);
-    let turn = session.game.position().turn_number();
+    let turn = session.game.turn_number();
     let banter = &wager.contender.personality.banter;
     let parting = match result {
         MatchResult::Won => banter.parting(Some(false), turn),
@@ -255,10 +260,12 @@ fn judge_lesson(
     if verdict.is_some() || !played_out(&session, &animating) {
         return;
     }
-    let Some(played) = session.game.history().first() else { return };
+    let history = session.game.history();
+    let Some(played) = history.first() else { return };
+    let Some(after) = session.game.board_after(1) else { return };
     let career = &mut *career;
     let Some(lesson) = career.lessons.get(*index) else { return };
-    let met = lesson.is_met_by(&played.before, &played.turn);
+    let met = lesson.is_met(&played.effects, &after, played.side);
     conclude(verdict, met, &mut session, &mut commands);
     if met && career.profile.lessons_done.insert(lesson.title.clone()) {
         career.save();
@@ -281,8 +288,8 @@ fn judge_puzzle(
     }
     let career = &mut *career;
     let Some(puzzle) = career.puzzles.get(*index) else { return };
-    let player = session.game.start().side_to_move();
-    let turns_played = turns_played_by(&session.game, player);
+    let player = session.game.board_after(0).map_or(Side::First, |b| b.side_to_move);
+    let turns_played = turns_played_by(session.game.as_ref(), player);
     let solved = match session.game.outcome() {
         Some(outcome) => result_for(outcome, player) == MatchResult::Won,
         None if turns_played >= puzzle.turns as usize => false,
@@ -306,11 +313,11 @@ fn run_turn_clock(
     let Some(mut seat) = seat else { return };
     let Seat::Wager(wager) = &mut *seat else { return };
     let Some(limit) = wager.table.turn_limit else { return };
-    let to_decide = session.game.pending().is_some_and(|p| p.side() == wager.table.player);
+    let to_decide = session.game.prompt().is_some_and(|p| p.side == wager.table.player);
     if !to_decide || !session.is_idle() || session.game.draw_offer().is_some() {
         return;
     }
-    let turn = session.game.position().turn_number();
+    let turn = session.game.turn_number();
     let left = match clock.running {
         Some((timed, left)) if timed == turn => left - time.delta_secs(),
         _ => limit as f32,

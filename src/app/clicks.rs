@@ -1,19 +1,20 @@
-//! What a click on a square means now: select a piece, move it, answer a decision inside the
-//! turn, or explain why not. Pointer and keyboard both end up here as `SquareClicked`.
+//! What a click on a cell means now: pick up a piece, move it, answer a decision inside the
+//! turn (a successor, the next landing of a chain, stopping), or explain why not. Pointer
+//! and keyboard both end up here as `SquareClicked`.
 
 use bevy::prelude::*;
 
 use super::GameSystems;
 use super::session::{PlayerDecision, Session};
-use crate::rules::khalif::{Decision, Pending, Square, primary_destinations, why_not};
+use crate::rules::view::{Ask, Cell, Choice};
 
-/// A square chosen by pointer or keyboard.
+/// A cell chosen by pointer or keyboard.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SquareClicked(pub Square);
+pub struct SquareClicked(pub Cell);
 
-/// The piece picked up for a primary move, if any.
+/// The piece picked up for the move that starts a turn, if any.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Selection(pub Option<Square>);
+pub struct Selection(pub Option<Cell>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
@@ -27,59 +28,61 @@ fn interpret_clicks(
     mut session: ResMut<Session>,
     mut decisions: MessageWriter<PlayerDecision>,
 ) {
-    for SquareClicked(square) in clicks.read().copied() {
+    for SquareClicked(cell) in clicks.read().copied() {
         if !session.is_idle() || session.view.is_some() {
             continue;
         }
-        let pos = *session.game.position();
-        let decision = match session.game.pending() {
-            None => None,
-            Some(Pending::Primary { side }) => {
-                let own = pos.piece_at(square).is_some_and(|p| p.side == side);
+        let Some(prompt) = session.game.prompt() else { continue };
+        let choice = match prompt.ask {
+            Ask::Move => {
+                let board = session.game.board();
+                let own = board.piece_at(cell).is_some_and(|p| p.side == prompt.side);
                 match selection.0 {
-                    Some(from) if from == square => {
+                    Some(from) if from == cell => {
                         selection.0 = None;
                         None
                     }
-                    Some(from) if primary_destinations(&pos, from).contains(square) => {
+                    Some(from) if session.game.destinations(from).iter().any(|(to, _)| *to == cell) => {
                         selection.0 = None;
-                        Some(Decision::Primary { from, to: square })
+                        Some(Choice::Move { from, to: cell })
                     }
                     _ if own => {
-                        selection.0 = Some(square);
-                        session.refusal = primary_destinations(&pos, square)
+                        selection.0 = Some(cell);
+                        session.refusal = session
+                            .game
+                            .destinations(cell)
                             .is_empty()
                             .then(|| "That piece has no legal move now".to_string());
                         None
                     }
                     Some(from) => {
-                        session.refusal = why_not(&pos, from, square).err().map(|r| r.to_string());
+                        session.refusal = session.game.why_not(from, cell).err().map(|r| r.to_string());
                         None
                     }
                     None => {
-                        session.refusal = pos
-                            .piece_at(square)
-                            .map(|p| format!("That is {}'s {}; it is {side}'s turn", p.side, p.kind));
+                        let naming = session.game.naming();
+                        session.refusal = board.piece_at(cell).map(|p| {
+                            let kind = session.game.kinds()[p.kind as usize].1;
+                            format!("That is {}'s {kind}; it is {}'s turn", naming.side(p.side), naming.side(prompt.side))
+                        });
                         None
                     }
                 }
             }
-            Some(Pending::Successor { candidates, .. }) => {
-                candidates.contains(square).then_some(Decision::Successor(square))
-            }
-            Some(Pending::Retaliator { guards, .. }) => guards.contains(square).then_some(Decision::Retaliator(square)),
-            Some(Pending::SecondCapture { from, targets, .. }) => {
-                if targets.contains(square) {
-                    Some(Decision::SecondCapture(square))
-                } else if square == from {
-                    Some(Decision::Decline)
+            Ask::Cells { cells, from, stop } => {
+                if cells.contains(&cell) {
+                    Some(Choice::Cell(cell))
+                } else if from == Some(cell) && stop.is_some() {
+                    Some(Choice::Stop)
                 } else {
                     None
                 }
             }
+            // The piece a promotion makes is chosen on the HUD or with the number keys.
+            Ask::Piece { .. } => None,
         };
-        if let Some(decision) = decision {
-            decisions.write(PlayerDecision(decision));
+        if let Some(choice) = choice {
+            decisions.write(PlayerDecision(choice));
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Game-level commands from the HUD and keyboard: new match, undo, redo, resign, draws.
+//! Game-level commands from the HUD and keyboard: new match (of any game), undo, redo, resign,
+//! draws.
 
 use bevy::prelude::*;
 
@@ -8,13 +9,14 @@ use super::opponent::Opponent;
 use super::screens::Screen;
 use super::session::Session;
 use super::stages::Animating;
-use crate::rules::khalif::{Game, Side};
+use crate::play::AnyGame;
+use crate::rules::Side;
 
 /// Something a player asks of the match as a whole.
 #[derive(Message, Clone, Debug)]
 pub enum GameCommand {
     /// Start a new match with this game (a fresh one, or one loaded from a record).
-    Start(Box<Game>),
+    Start(Box<dyn AnyGame>),
     Undo,
     Redo,
     /// The side deciding now gives up (K6.3).
@@ -46,7 +48,7 @@ fn run_commands(
     for command in commands.read() {
         let board_changed = match command {
             GameCommand::Start(game) => {
-                *session = Session::new((**game).clone());
+                *session = Session::new(game.clone());
                 next.set(Screen::Match);
                 true
             }
@@ -54,10 +56,10 @@ fn run_commands(
                 session.refusal = Some("No takebacks at this table.".to_string());
                 false
             }
-            GameCommand::Undo => take_back(&mut session.game, opponent.as_deref()),
+            GameCommand::Undo => take_back(session.game.as_mut(), opponent.as_deref()),
             GameCommand::Redo => session.game.redo(),
             GameCommand::Resign => {
-                if let Some(side) = session.game.pending().map(|p| p.side()) {
+                if let Some(side) = session.game.prompt().map(|p| p.side) {
                     let _ = session.game.resign(side);
                 }
                 false
@@ -78,9 +80,9 @@ fn run_commands(
         if board_changed {
             let session = &mut *session;
             session.queue.clear();
-            session.shown = *session.game.position();
+            session.shown = session.game.board();
             session.refusal = None;
-            session.last_move = session.game.history().last().map(|t| (t.turn.from, t.turn.to));
+            session.last_move = session.game.history().last().map(|t| t.primary);
             reset.write(BoardReset);
         }
     }
@@ -88,9 +90,9 @@ fn run_commands(
 
 /// Takes back the last turn; against the pub, the player's last turn with the reply that
 /// followed it, so the player is to move again rather than the opponent replaying at once.
-fn take_back(game: &mut Game, opponent: Option<&Opponent>) -> bool {
+fn take_back(game: &mut dyn AnyGame, opponent: Option<&Opponent>) -> bool {
     let undone = game.undo();
-    let opponent_to_move = |game: &Game| opponent.is_some_and(|o| game.pending().is_some_and(|p| p.side() == o.side));
+    let opponent_to_move = |game: &dyn AnyGame| opponent.is_some_and(|o| game.prompt().is_some_and(|p| p.side == o.side));
     if undone && opponent_to_move(game) && !game.history().is_empty() {
         game.undo();
     }

@@ -1,35 +1,35 @@
-//! Where things are on the table: square centres, the square under a point, tray slots.
+//! Where things are on the table: cell centres of any game's board, the cell under a point,
+//! tray slots.
 
 use bevy::prelude::*;
 
-use crate::rules::khalif::{Side, Square, WADI_RANK};
+use crate::rules::Side;
+use crate::rules::geometry::{Geometry, Shade};
+use crate::rules::view::Cell;
 
 /// Edge of one board square in world units (the table is built around it).
 pub const SQUARE: f32 = 1.0;
 /// Height of the board's playing surface.
 pub const BOARD_TOP: f32 = 0.0;
-/// How far the Wadi's sand lies below the stone squares.
-pub const WADI_DEPTH: f32 = 0.06;
+/// How far a game's special ground (Khalif's Wadi) lies below the other cells.
+pub const SPECIAL_DEPTH: f32 = 0.06;
 
-/// Centre of a square on the playing surface. Gold sits at +z (rank 1 nearest), Silver at −z.
-pub fn square_centre(square: Square) -> Vec3 {
-    let half = (Square::FILES as f32 - 1.0) / 2.0;
-    let y = if square.rank() == WADI_RANK { BOARD_TOP - WADI_DEPTH } else { BOARD_TOP };
-    Vec3::new((square.file() as f32 - half) * SQUARE, y, (half - square.rank() as f32) * SQUARE)
+/// Centre of a cell on the playing surface. The first player sits at +z, the second at −z.
+pub fn cell_centre(geometry: &Geometry, cell: Cell) -> Vec3 {
+    let place = geometry.place(cell);
+    let y = if place.shade == Shade::Special { BOARD_TOP - SPECIAL_DEPTH } else { BOARD_TOP };
+    Vec3::new(place.x * SQUARE, y, -place.y * SQUARE)
 }
 
-/// The square under a point of the board plane, if on the board.
-pub fn square_at(point: Vec3) -> Option<Square> {
-    let half = (Square::FILES as f32 - 1.0) / 2.0;
-    let file = (point.x / SQUARE + half).round();
-    let rank = (half - point.z / SQUARE).round();
-    if (0.0..9.0).contains(&file) && (0.0..9.0).contains(&rank) { Square::new(file as u8, rank as u8) } else { None }
+/// The cell under a point of the board plane, if on the board.
+pub fn cell_at(geometry: &Geometry, point: Vec3) -> Option<Cell> {
+    geometry.cell_at(point.x / SQUARE, -point.z / SQUARE)
 }
 
 /// Where the `slot`th piece of `owner` captured so far rests: in a tray on the capturer's right.
 pub fn tray_slot(owner: Side, slot: usize) -> Vec3 {
     let (row, col) = ((slot / 9) as f32, (slot % 9) as f32);
-    // Captured Silver pieces go to Gold's tray (right of Gold, +x side) and vice versa.
+    // Captured pieces of the second player go to the first player's tray (+x side) and vice versa.
     let x = match owner {
         Side::Second => 5.9 + row * 0.8,
         Side::First => -5.9 - row * 0.8,

@@ -1,20 +1,21 @@
 //! Marks on the board, told apart by shape as well as colour: a ring under the picked-up piece,
 //! dots on quiet destinations and rings on captures, corner frames on the last move, tall
-//! pulsing rings on the choices of a decision inside a turn, crosses on threatened pieces (H),
-//! and a square frame for the keyboard cursor.
+//! pulsing rings on the choices of a decision inside a turn (a successor, where a chain can
+//! land next, the Pawn that promotes), crosses on threatened pieces (H), and a square frame
+//! for the keyboard cursor.
 
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
 use super::GameSystems;
 use super::clicks::Selection;
-use super::geometry::{SQUARE, square_centre};
+use super::geometry::{SQUARE, cell_centre};
 use super::input::KeyCursor;
 use super::screens::Screen;
 use super::session::Session;
 use super::stages::Animating;
 use super::ui::UiState;
-use crate::rules::khalif::{Bitboard, Pending, Position, Square, primary_destinations, reachable_by};
+use crate::rules::view::{Ask, Cell};
 
 /// A mark on the board; all are rebuilt together when what they show changes.
 #[derive(Component)]
@@ -74,12 +75,6 @@ fn make_looks(
     });
 }
 
-/// Squares of `side_to_move`'s pieces that the opponent could capture next turn.
-fn threatened(pos: &Position) -> Bitboard {
-    let me = pos.side_to_move();
-    reachable_by(pos, me.opponent()) & pos.side(me)
-}
-
 #[allow(clippy::too_many_arguments)]
 fn rebuild_marks(
     mut commands: Commands,
@@ -110,13 +105,14 @@ fn rebuild_marks(
     if *screen.get() == Screen::Title || busy || session.view.is_some() {
         return;
     }
+    let geometry = session.geometry();
     let mut put =
-        |square: Square, mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Transform, pulse: bool| {
+        |square: Cell, mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Transform, pulse: bool| {
             let mut entity = commands.spawn((
                 Mark,
                 Mesh3d(mesh.clone()),
                 MeshMaterial3d(material.clone()),
-                Transform::from_translation(square_centre(square) + at.translation + Vec3::Y * 0.012)
+                Transform::from_translation(cell_centre(geometry, square) + at.translation + Vec3::Y * 0.012)
                     .with_rotation(at.rotation)
                     .with_scale(at.scale),
                 NotShadowCaster,
@@ -126,7 +122,6 @@ fn rebuild_marks(
                 entity.insert(Pulse);
             }
         };
-    let pos = *session.game.position();
     if let Some((from, to)) = session.last_move {
         // Corner brackets: two short bars at each corner.
         for square in [from, to] {
@@ -150,12 +145,12 @@ fn rebuild_marks(
             }
         }
     }
-    match session.game.pending() {
-        Some(Pending::Primary { .. }) => {
+    match session.game.prompt().map(|p| p.ask) {
+        Some(Ask::Move) => {
             if let Some(from) = selection.0 {
                 put(from, &looks.ring, &looks.selected, Transform::default(), false);
-                for to in primary_destinations(&pos, from) {
-                    if pos.piece_at(to).is_some() {
+                for (to, captures) in session.game.destinations(from) {
+                    if captures {
                         put(to, &looks.ring, &looks.destination, Transform::from_scale(Vec3::splat(0.85)), false);
                     } else {
                         put(to, &looks.dot, &looks.destination, Transform::default(), false);
@@ -163,20 +158,21 @@ fn rebuild_marks(
                 }
             }
         }
-        Some(Pending::Successor { candidates: squares, .. })
-        | Some(Pending::Retaliator { guards: squares, .. })
-        | Some(Pending::SecondCapture { targets: squares, .. }) => {
-            for square in squares {
-                put(square, &looks.tall_ring, &looks.choice, Transform::from_xyz(0.0, 0.25, 0.0), true);
+        Some(Ask::Cells { cells, from, .. }) => {
+            for cell in cells {
+                put(cell, &looks.tall_ring, &looks.choice, Transform::from_xyz(0.0, 0.25, 0.0), true);
             }
-            if let Some(Pending::SecondCapture { from, .. }) = session.game.pending() {
+            if let Some(from) = from {
                 put(from, &looks.ring, &looks.selected, Transform::default(), false);
             }
+        }
+        Some(Ask::Piece { at, .. }) => {
+            put(at, &looks.tall_ring, &looks.choice, Transform::from_xyz(0.0, 0.25, 0.0), true);
         }
         None => {}
     }
     if ui_state.threats && session.game.outcome().is_none() {
-        for square in threatened(&pos) {
+        for square in session.game.threatened() {
             let x = |angle: f32| Transform::from_xyz(0.0, 0.01, 0.0).with_rotation(Quat::from_rotation_y(angle));
             put(square, &looks.bar, &looks.threat, x(0.785), false);
             put(square, &looks.bar, &looks.threat, x(-0.785), false);

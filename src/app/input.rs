@@ -1,5 +1,6 @@
 //! Pointer and keyboard: clicking or dragging pieces and squares, a keyboard cursor with Enter
-//! to pick and drop, Escape to put a piece back, shortcuts for the match commands.
+//! to pick and drop, Escape to put a piece back, D to decline or stop, 1–4 to choose a
+//! promotion, shortcuts for the match commands.
 
 use bevy::picking::events::{Click, Drag, DragEnd, DragStart, Pointer};
 use bevy::picking::pointer::PointerButton;
@@ -11,24 +12,18 @@ use super::board::{BoardSquare, OnSquare};
 use super::camera::CameraRig;
 use super::clicks::{Selection, SquareClicked};
 use super::commands::GameCommand;
-use super::geometry::{BOARD_TOP, square_at};
+use super::geometry::{BOARD_TOP, cell_at};
 use super::screens::Screen;
 use super::session::{PlayerDecision, Session};
 use super::stages::Animating;
 use super::ui::UiState;
-use crate::rules::khalif::{Decision, Pending, Square};
+use crate::rules::view::{Ask, Cell, Choice};
 
-/// The keyboard's square, shown on the board once the keyboard is used.
-#[derive(Resource, Debug, Clone, Copy)]
+/// The keyboard's cell, shown on the board once the keyboard is used.
+#[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct KeyCursor {
-    pub square: Square,
+    pub square: Cell,
     pub visible: bool,
-}
-
-impl Default for KeyCursor {
-    fn default() -> KeyCursor {
-        KeyCursor { square: Square::new(4, 1).expect("e2"), visible: false }
-    }
 }
 
 /// A piece being dragged follows the pointer instead of standing on its square.
@@ -47,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The square an entity stands for: a board square, or the square of the piece it is part of.
-fn square_of(entity: Entity, squares: &Query<&BoardSquare>, pieces: &Query<&OnSquare>) -> Option<Square> {
+fn square_of(entity: Entity, squares: &Query<&BoardSquare>, pieces: &Query<&OnSquare>) -> Option<Cell> {
     squares.get(entity).map(|s| s.0).or_else(|_| pieces.get(entity).map(|p| p.0)).ok()
 }
 
@@ -111,6 +106,7 @@ fn follow_drag(
 
 fn drop_piece(
     mut drag: On<Pointer<DragEnd>>,
+    session: Res<Session>,
     pieces: Query<&OnSquare>,
     camera: Query<(&Camera, &GlobalTransform)>,
     mut clicks: MessageWriter<SquareClicked>,
@@ -119,7 +115,7 @@ fn drop_piece(
     let Ok(OnSquare(from)) = pieces.get(drag.entity) else { return };
     drag.propagate(false);
     commands.entity(drag.entity).remove::<Dragged>();
-    let target = board_point(&camera, drag.pointer_location.position).and_then(square_at);
+    let target = board_point(&camera, drag.pointer_location.position).and_then(|p| cell_at(session.geometry(), p));
     if let Some(to) = target.filter(|to| to != from) {
         clicks.write(SquareClicked(to));
     }
@@ -140,15 +136,18 @@ fn keyboard(
     mut skip: MessageWriter<SkipAnimations>,
 ) {
     // Arrows move "up" away from the viewer, whichever end of the table the camera is at.
-    let flip: i8 = if rig.yaw.cos() < 0.0 { -1 } else { 1 };
-    for (key, df, dr) in [
-        (KeyCode::ArrowUp, 0, 1),
-        (KeyCode::ArrowDown, 0, -1),
-        (KeyCode::ArrowLeft, -1, 0),
-        (KeyCode::ArrowRight, 1, 0),
+    let flip = if rig.yaw.cos() < 0.0 { -1.0 } else { 1.0 };
+    let geometry = session.geometry();
+    for (key, dx, dy) in [
+        (KeyCode::ArrowUp, 0.0, 1.0),
+        (KeyCode::ArrowDown, 0.0, -1.0),
+        (KeyCode::ArrowLeft, -1.0, 0.0),
+        (KeyCode::ArrowRight, 1.0, 0.0),
     ] {
         if keys.just_pressed(key) {
-            if let Some(next) = cursor.square.offset(df * flip, dr * flip) {
+            if !cursor.visible || cursor.square.index() >= geometry.len() {
+                cursor.square = geometry.named("e2").unwrap_or(Cell(0));
+            } else if let Some(next) = geometry.step(cursor.square, dx * flip, dy * flip) {
                 cursor.square = next;
             }
             cursor.visible = true;
@@ -158,14 +157,26 @@ fn keyboard(
     if keys.just_pressed(KeyCode::Space) && !animating.is_empty() {
         skip.write(SkipAnimations);
     } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
+        if !cursor.visible || cursor.square.index() >= geometry.len() {
+            cursor.square = geometry.named("e2").unwrap_or(Cell(0));
+        }
         cursor.visible = true;
         clicks.write(SquareClicked(cursor.square));
     }
     if keys.just_pressed(KeyCode::Escape) {
         selection.0 = None;
     }
-    if keys.just_pressed(KeyCode::KeyD) && matches!(session.game.pending(), Some(Pending::SecondCapture { .. })) {
-        decisions.write(PlayerDecision(Decision::Decline));
+    match session.game.prompt().map(|p| p.ask) {
+        Some(Ask::Cells { stop: Some(_), .. }) if keys.just_pressed(KeyCode::KeyD) => {
+            decisions.write(PlayerDecision(Choice::Stop));
+        }
+        Some(Ask::Piece { kinds, .. }) => {
+            let digits = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4, KeyCode::Digit5];
+            if let Some(kind) = digits.iter().zip(&kinds).find(|(key, _)| keys.just_pressed(**key)).map(|(_, k)| *k) {
+                decisions.write(PlayerDecision(Choice::Piece(kind)));
+            }
+        }
+        _ => {}
     }
     if keys.just_pressed(KeyCode::KeyH) {
         ui_state.threats = !ui_state.threats;

@@ -1,10 +1,12 @@
-//! Command-line options of the game binary, kept as a resource (screenshot mode, start position).
+//! Command-line options of the game binary (or the web page's address), kept as a resource:
+//! screenshot mode, the game and its start position, a screen to open.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use crate::rules::khalif::{Game, Position, Square, Turn};
+use crate::play::{AnyGame, new_game};
+use crate::rules::GameId;
 
 /// Which camera view to start in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -21,18 +23,21 @@ pub enum View {
 pub struct LaunchOptions {
     /// Render, save this PNG and exit.
     pub screenshot: Option<PathBuf>,
-    /// Start a match from this position at once.
-    pub position: Option<Position>,
+    /// The game of `position` and `moves` (and the title screen's choice at start).
+    pub game: GameId,
+    /// Start a match from this position (the game's position text, or `start`) at once.
+    pub position: Option<String>,
     pub view: View,
     /// Frames rendered before the screenshot is taken (lets assets and shaders settle).
     pub frames: u32,
-    /// Pick up the piece on this square at the start (shows its legal moves in a screenshot).
-    pub select: Option<Square>,
+    /// Pick up the piece on this square (by name, `e2`) at the start: shows its legal moves
+    /// in a screenshot.
+    pub select: Option<String>,
     /// Sit this regular (an index into `levels/personalities.ron`) at the table, on the side
     /// not to move.
     pub against: Option<usize>,
-    /// Turns played from `position` before the game is shown (checked when parsed).
-    pub moves: Vec<Turn>,
+    /// Turns played from `position` before the game is shown, in the game's notation.
+    pub moves: Vec<String>,
     /// A screen to open at once instead of the title.
     pub open: Option<Destination>,
 }
@@ -82,12 +87,19 @@ impl LaunchOptions {
         (1280, 720)
     }
 
-    /// The game to start with: `position` with `moves` played.
-    pub fn game(&self) -> Option<Game> {
-        let mut game = Game::new(self.position?);
-        for turn in &self.moves {
-            game.play_turn(turn).ok()?;
-        }
-        Some(game)
+    /// The game to start with: `position` with `moves` played, or why it cannot be.
+    pub fn start_game(&self) -> Option<Result<Box<dyn AnyGame>, String>> {
+        let position = self.position.as_deref()?;
+        Some(new_game(self.game, Some(position)).map_err(|e| e.to_string()).and_then(|mut game| {
+            for written in &self.moves {
+                game.play_notation(written).map_err(|e| format!("`{written}`: {e}"))?;
+            }
+            Ok(game)
+        }))
+    }
+
+    /// [`Self::start_game`] when it can be played (errors are reported at launch).
+    pub fn game(&self) -> Option<Box<dyn AnyGame>> {
+        self.start_game()?.ok()
     }
 }

@@ -12,6 +12,7 @@ mod geometry;
 mod highlights;
 mod input;
 mod launch;
+mod looks;
 mod opponent;
 mod pieces;
 mod scene;
@@ -27,7 +28,7 @@ mod web;
 
 use bevy::prelude::*;
 
-pub use board::{OnSquare, PieceView, board_mismatch};
+pub use board::{BoardSquare, OnSquare, PieceView, board_mismatch};
 pub use career::{Career, Seat, open_lesson, open_puzzle, sit_down};
 pub use clicks::{Selection, SquareClicked};
 pub use commands::GameCommand;
@@ -39,7 +40,7 @@ pub use stages::{StageLog, StageSet};
 #[cfg(target_arch = "wasm32")]
 pub use web::page_options;
 
-/// The frame's phases, in order: what the players did, what the core made of it, the K5
+/// The frame's phases, in order: what the players did, what the core made of it, the game's
 /// stages that show it on the board, then animation and presentation.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub enum GameSystems {
@@ -58,7 +59,7 @@ pub fn run(options: LaunchOptions) {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
-            title: "Khalif — the desert pubs of Zarhalem".into(),
+            title: "Khalif — the games of the desert pubs of Zarhalem".into(),
             resolution: options.window_size().into(),
             // On the web: draw into the page's canvas and follow the window's size.
             canvas: Some("#khalif".into()),
@@ -78,19 +79,19 @@ pub fn run(options: LaunchOptions) {
 pub fn logic_plugin(app: &mut App) {
     app.configure_sets(
         Update,
-        (
-            GameSystems::Input,
-            GameSystems::Decide,
-            StageSet::Move,
-            StageSet::Succession,
-            StageSet::Retaliation,
-            StageSet::ChainedCapture,
-            StageSet::TurnEnd,
-            GameSystems::Animate,
-            GameSystems::Present,
-        )
-            .chain(),
+        (GameSystems::Input, GameSystems::Decide, GameSystems::Animate, GameSystems::Present).chain(),
     );
+    // Each game's stages run in its rulebook's order between the core's decisions and the
+    // animations (Khalif: move, succession, retaliation, chained capture, turn end).
+    for game in crate::rules::GameId::ALL {
+        let stages = StageSet::of(game);
+        for pair in stages.windows(2) {
+            app.configure_sets(Update, pair[0].before(pair[1]));
+        }
+        for stage in stages {
+            app.configure_sets(Update, stage.after(GameSystems::Decide).before(GameSystems::Animate));
+        }
+    }
     app.add_plugins((
         screens::plugin,
         session::plugin,

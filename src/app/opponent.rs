@@ -1,6 +1,7 @@
-//! The pub's AI opponent at the table: it thinks off the main thread so the frame never
-//! freezes (on the web, which has no threads, it resumes its search a slice of a few
-//! milliseconds per frame), then takes its decisions through the same `PlayerDecision` messages as a person.
+//! The pub's AI opponent at the table, in any game: it thinks off the main thread so the
+//! frame never freezes (on the web, which has no threads, it resumes its search a slice of a
+//! few milliseconds per frame), then takes its decisions through the same `PlayerDecision`
+//! messages as a person.
 //! Decisions of its own inside the other side's turn (a successor, a retaliating Guard) are
 //! taken at once by judging each option. It answers and makes draw offers (K6.4) and, when
 //! it is one of the regulars, talks.
@@ -14,56 +15,73 @@ use super::GameSystems;
 use super::commands::GameCommand;
 use super::session::{PlayerDecision, Session};
 use super::stages::Animating;
-use crate::ai::arena::Player;
-use crate::ai::draw::{Stalemate, accepts_draw, offers_draw};
-use crate::ai::levels::{Banter, Personality};
-use crate::ai::{Searcher, SlicedSearch, Weights, evaluate};
-use crate::rules::Outcome;
-use crate::rules::khalif::{Decision, Game, Kind, Pending, Position, Side, Turn, TurnState};
+use crate::ai::draw::{accepts_draw, offers_draw};
+use crate::ai::levels::{Banter, Personality, StyleWeights};
+use crate::play::{AnyGame, Plan, Thought};
+use crate::rules::view::Ask;
+use crate::rules::{Outcome, Side};
 
 /// Who sits across the table, when playing against the pub.
 #[derive(Resource, Clone, Debug)]
 pub struct Opponent {
     pub side: Side,
-    pub player: Player,
-    /// The regular's banter, when the opponent is one of them.
-    pub regular: Option<Personality>,
+    /// How it plays: a regular's level, style and banter, or a plain level.
+    pub personality: Personality,
+    /// Whether it talks: a regular does, the lessons' and puzzles' opponents do not.
+    pub talks: bool,
 }
 
 impl Opponent {
     /// A regular of the pub playing `side`.
     pub fn regular(side: Side, personality: &Personality) -> Opponent {
-        Opponent { side, player: personality.player(), regular: Some(personality.clone()) }
+        Opponent { side, personality: personality.clone(), talks: true }
+    }
+
+    /// A silent opponent of a plain level (1–6), with a name for the HUD.
+    pub fn level(side: Side, name: &str, level: u8) -> Opponent {
+        let neutral = StyleWeights { aggression: 1.0, caution: 1.0, leapers: 1.0, footmen: 1.0 };
+        let banter = Banter {
+            opening: Vec::new(),
+            first_capture: Vec::new(),
+            lost_vizier: Vec::new(),
+            winning: Vec::new(),
+            conceding: Vec::new(),
+        };
+        let personality = Personality { name: name.to_string(), level, style: neutral, banter };
+        Opponent { side, personality, talks: false }
     }
 }
 
 /// What a finished search sends back: the turn to play and its score for the searcher.
-type Verdict = Option<(Turn, i32)>;
+type Verdict = Option<(Plan, i32)>;
 
 /// A search under way.
 enum Job {
     /// On a thread of its own, which fills the slot when it is done.
     Thread(Arc<Mutex<Option<Verdict>>>),
     /// Resumed a slice per frame; the slice's node count adapts to take about `SLICE_MS`.
-    Sliced { searcher: Box<Searcher>, search: Box<SlicedSearch>, slice_nodes: u64 },
+    Sliced { thought: Box<dyn Thought>, slice_nodes: u64 },
 }
 
 /// Milliseconds of search per frame where the search runs on the main thread (the web).
 const SLICE_MS: f64 = 4.0;
 
 impl Job {
-    fn start(pos: Position, player: Player) -> Job {
+    fn start(game: &dyn AnyGame, who: &Personality) -> Job {
+        let mut thought = game.think(who);
         if cfg!(target_arch = "wasm32") {
-            let mut searcher = Box::new(player.searcher());
-            let search = Box::new(searcher.start(&pos, &player.limits));
-            return Job::Sliced { searcher, search, slice_nodes: 2_000 };
+            return Job::Sliced { thought, slice_nodes: 2_000 };
         }
         let slot = Arc::new(Mutex::new(None));
         let done = slot.clone();
         std::thread::spawn(move || {
-            let result = player.searcher().search(&pos, &player.limits);
+            let verdict = loop {
+                if let Some(verdict) = thought.resume(u64::MAX) {
+                    break verdict;
+                }
+            };
             if let Ok(mut done) = done.lock() {
-                *done = Some(result.best.map(|turn| (turn, result.score)));
+                *done = Some(verdict);
             }
         });
         Job::Thread(slot)
@@ -73,9 +91,9 @@ impl Job {
     fn poll(&mut self, slice_ms: &mut f64) -> Option<Verdict> {
         match self {
             Job::Thread(slot) => slot.lock().map(|mut s| s.take()).unwrap_or(Some(None)),
-            Job::Sliced { searcher, search, slice_nodes } => {
+            Job::Sliced { thought, slice_nodes } => {
                 let started = Instant::now();
-                let result = searcher.resume(search, *slice_nodes);
+                let result = thought.resume(*slice_nodes);
                 let ms = started.elapsed().as_secs_f64() * 1000.0;
                 *slice_ms = slice_ms.max(ms);
                 *slice_nodes = if ms < SLICE_MS * 0.75 {
@@ -85,7 +103,7 @@ impl Job {
                 } else {
                     *slice_nodes
                 };
-                result.map(|r| r.best.map(|turn| (turn, r.score)))
+                result
             }
         }
     }
@@ -96,7 +114,7 @@ impl Job {
 #[derive(Resource, Default)]
 pub struct Thinking {
     running: Option<Job>,
-    planned: Option<(u32, Turn)>,
+    planned: Option<(u32, Plan)>,
     /// The last search's score for the opponent: how it judges a draw offer.
     last_score: i32,
     /// The turn on which the opponent last offered a draw (one offer per turn).
@@ -124,7 +142,8 @@ pub struct Speech {
 struct BanterMemory {
     greeted: bool,
     first_capture: bool,
-    viziers: Option<u32>,
+    /// How many of its key pieces (Khalif's Viziers) the opponent had last frame.
+    key_pieces: Option<u32>,
     ended: bool,
 }
 
@@ -136,27 +155,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (banter, fade_speech).chain().in_set(GameSystems::Present));
 }
 
-/// The best of the open options for `side`, judged one step ahead.
-fn judge_options(state: &TurnState, side: Side) -> Option<Decision> {
-    let weights = Weights::default();
-    state.options().into_iter().max_by_key(|&option| {
-        let mut trial = state.clone();
-        let _ = trial.decide(option);
-        let mut pos = *trial.position();
-        pos.set_side_to_move(side);
-        evaluate(&pos, &weights)
-    })
-}
-
-/// How stuck the game in `session` is, from its whole history.
-fn stalemate_of(game: &Game) -> Stalemate {
-    let positions: Vec<_> = (0..=game.history().len()).filter_map(|n| game.position_after(n)).collect();
-    Stalemate::of(&positions)
-}
-
 fn say(speech: &mut Speech, opponent: &Opponent, line: Option<&str>) {
-    if let (Some(regular), Some(line)) = (&opponent.regular, line) {
-        speech.line = Some((regular.name.clone(), line.to_string()));
+    if let (true, Some(line)) = (opponent.talks, line) {
+        speech.line = Some((opponent.personality.name.clone(), line.to_string()));
         speech.seconds_left = 6.0;
     }
 }
@@ -173,7 +174,7 @@ fn answer_draw_offers(
     if session.game.draw_offer() != Some(opponent.side.opponent()) || thinking.is_thinking() {
         return;
     }
-    let accept = accepts_draw(thinking.last_score, stalemate_of(&session.game));
+    let accept = accepts_draw(thinking.last_score, session.game.stalemate());
     commands.write(GameCommand::AnswerDraw { side: opponent.side, accept });
     let line = if accept { "A draw, then. Fair enough." } else { "No. We play on." };
     say(&mut speech, &opponent, Some(line));
@@ -188,37 +189,36 @@ fn play_for_the_pub(
     mut commands: MessageWriter<GameCommand>,
 ) {
     let Some(opponent) = opponent else { return };
-    let Some(pending) = session.game.pending() else { return };
+    let Some(prompt) = session.game.prompt() else { return };
     let waiting = !session.is_idle() || !animating.is_empty() || session.view.is_some();
-    if pending.side() != opponent.side || waiting || session.game.draw_offer().is_some() {
+    if prompt.side != opponent.side || waiting || session.game.draw_offer().is_some() {
         return;
     }
     let thinking = &mut *thinking;
+    let game = session.game.as_ref();
+    let number = game.turn_number();
     if let Some(job) = &mut thinking.running {
         let Some(verdict) = job.poll(&mut thinking.longest_slice_ms) else { return };
-        let number = session.game.position().turn_number();
-        thinking.planned = verdict.map(|(turn, _)| (number, turn));
-        thinking.last_score = verdict.map_or(0, |(_, score)| score);
+        thinking.last_score = verdict.as_ref().map_or(0, |(_, score)| *score);
+        thinking.planned = verdict.map(|(plan, _)| (number, plan));
         thinking.running = None;
     }
-    let state = session.game.current();
-    let number = state.position().turn_number();
-    let plan = thinking.planned.filter(|(n, _)| *n == number && state.mover() == opponent.side).map(|(_, t)| t);
-    if plan.is_none() && matches!(pending, Pending::Primary { .. }) {
-        thinking.running = Some(Job::start(*session.game.position(), opponent.player.clone()));
+    // A plan is for the opponent's own turn: its number, with the opponent to move.
+    let own_turn = game.board().side_to_move == opponent.side;
+    let plan = thinking.planned.as_ref().filter(|(n, _)| *n == number && own_turn).map(|(_, plan)| plan);
+    let starting = prompt.ask == Ask::Move;
+    if plan.is_none() && starting {
+        thinking.running = Some(Job::start(game, &opponent.personality));
         return;
     }
-    if matches!(pending, Pending::Primary { .. })
-        && thinking.offered_on != Some(number)
-        && offers_draw(thinking.last_score, stalemate_of(&session.game))
-    {
+    if starting && thinking.offered_on != Some(number) && offers_draw(thinking.last_score, game.stalemate()) {
         thinking.offered_on = Some(number);
         commands.write(GameCommand::OfferDraw(opponent.side));
         return;
     }
-    let decision = plan.and_then(|turn| state.decision_of(&turn)).or_else(|| judge_options(state, opponent.side));
-    if let Some(decision) = decision {
-        decisions.write(PlayerDecision(decision));
+    let choice = plan.and_then(|plan| game.plan_choice(plan)).or_else(|| game.judge_choice(opponent.side));
+    if let Some(choice) = choice {
+        decisions.write(PlayerDecision(choice));
     }
 }
 
@@ -235,21 +235,22 @@ fn banter(
         *speech = Speech::default();
     }
     let Some(opponent) = opponent else { return };
-    let Some(regular) = &opponent.regular else { return };
-    let lines: &Banter = &regular.banter;
-    let pos = *session.game.position();
-    let turn = pos.turn_number();
-    let viziers = pos.pieces(opponent.side, Kind::Vizier).count();
-    let start = *session.game.start();
-    let theirs_now = pos.side(opponent.side.opponent()).count();
-    let theirs_at_start = start.side(opponent.side.opponent()).count();
+    if !opponent.talks {
+        return;
+    }
+    let lines: &Banter = &opponent.personality.banter;
+    let game = session.game.as_ref();
+    let turn = game.turn_number();
+    let key_pieces = game.key_pieces(opponent.side);
+    let theirs_now = game.board().cells_of(opponent.side.opponent()).count();
+    let theirs_at_start = game.board_after(0).map_or(0, |b| b.cells_of(opponent.side.opponent()).count());
     let line = if !memory.greeted {
         memory.greeted = true;
         Banter::pick(&lines.opening, turn)
     } else if !memory.first_capture && theirs_now < theirs_at_start {
         memory.first_capture = true;
         Banter::pick(&lines.first_capture, turn)
-    } else if memory.viziers.is_some_and(|before| viziers < before) {
+    } else if memory.key_pieces.is_some_and(|before| key_pieces < before) {
         Banter::pick(&lines.lost_vizier, turn)
     } else if !memory.ended
         && matches!(session.game.outcome(), Some(Outcome::Win { winner, .. }) if winner == opponent.side)
@@ -259,7 +260,7 @@ fn banter(
     } else {
         None
     };
-    memory.viziers = Some(viziers);
+    memory.key_pieces = Some(key_pieces);
     say(&mut speech, &opponent, line);
 }
 

@@ -1,5 +1,6 @@
-//! The desert pub around the board: table, board and Wadi, walls of ochre plaster, a doorway
-//! onto dunes at dusk, brass lanterns that flicker, slow ceiling fans and drifting smoke.
+//! The desert pub around the board: table, the board of the game being played (Khalif's with
+//! its Wadi, Desert Pub Chess's chequer), walls of ochre plaster, a doorway onto dunes at
+//! dusk, brass lanterns that flicker, slow ceiling fans and drifting smoke.
 
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
@@ -7,12 +8,14 @@ use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
 use super::GameSystems;
-use super::board::BoardSquare;
-use super::geometry::{SQUARE, square_centre};
+use super::board::{BoardShape, BoardSquare};
+use super::geometry::{SQUARE, cell_centre};
+use super::looks::PieceLooks;
+use super::session::Session;
 use super::settings::GameSettings;
 use super::textures;
 use crate::persist::Quality;
-use crate::rules::khalif::WADI_RANK;
+use crate::rules::geometry::Shade;
 
 /// Height of the floor below the board.
 const FLOOR: f32 = -16.0;
@@ -51,38 +54,91 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.05, 0.03, 0.03)))
         .insert_resource(GlobalAmbientLight { color: Color::srgb(1.0, 0.8, 0.6), brightness: 120.0, ..default() })
         .add_systems(Startup, (spawn_room, spawn_table, spawn_lanterns, spawn_fans, spawn_outside))
-        .add_systems(PostStartup, dress_squares)
-        .add_systems(Update, (apply_graphics, flicker, turn_fans, drift_smoke).in_set(GameSystems::Present));
+        .add_systems(
+            Update,
+            (dress_squares, fit_board_bed, apply_graphics, flicker, turn_fans, drift_smoke).in_set(GameSystems::Present),
+        );
 }
+
+/// The board's wooden bed and brass rim, sized to the game's board.
+#[derive(Component)]
+struct BoardBed;
 
 fn textured(images: &mut Assets<Image>, image: Image, roughness: f32) -> StandardMaterial {
     StandardMaterial { base_color_texture: Some(images.add(image)), perceptual_roughness: roughness, ..default() }
 }
 
-/// The 81 squares get their stone or sand tiles; the Wadi is a sunken channel.
+/// New cells get their game's tiles (Khalif's stone with the Wadi a sunken channel of sand,
+/// Desert Pub Chess's sandstone and red earth).
 fn dress_squares(
     mut commands: Commands,
-    squares: Query<(Entity, &BoardSquare)>,
+    squares: Query<(Entity, &BoardSquare), Added<BoardSquare>>,
+    session: Res<Session>,
+    looks: Option<Res<PieceLooks>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut tile: Local<Option<Handle<Mesh>>>,
+) {
+    let Some(looks) = looks else { return };
+    let tile = tile.get_or_insert_with(|| meshes.add(Cuboid::new(SQUARE * 0.97, 0.15, SQUARE * 0.97)));
+    let geometry = session.geometry();
+    let tiles = &looks.of(session.game.id()).tiles;
+    for (entity, BoardSquare(cell)) in &squares {
+        let material = match geometry.place(*cell).shade {
+            Shade::Light => &tiles[0],
+            Shade::Dark => &tiles[1],
+            Shade::Special => &tiles[2],
+        };
+        commands.entity(entity).insert((
+            Mesh3d(tile.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform::from_translation(cell_centre(geometry, *cell) - Vec3::Y * 0.075),
+        ));
+    }
+}
+
+/// The board's bed and rim, rebuilt when the board changes shape.
+fn fit_board_bed(
+    mut commands: Commands,
+    shape: Res<BoardShape>,
+    session: Res<Session>,
+    beds: Query<Entity, With<BoardBed>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    let tile = meshes.add(Cuboid::new(SQUARE * 0.97, 0.15, SQUARE * 0.97));
-    let light = materials.add(textured(&mut images, textures::stone([0.88, 0.82, 0.7], 1), 0.18));
-    let dark = materials.add(textured(&mut images, textures::stone([0.42, 0.36, 0.32], 2), 0.18));
-    let sand = materials.add(textured(&mut images, textures::sand(), 0.95));
-    for (entity, BoardSquare(square)) in &squares {
-        let material = if square.rank() == WADI_RANK {
-            sand.clone()
-        } else if (square.file() + square.rank()) % 2 == 0 {
-            dark.clone()
-        } else {
-            light.clone()
-        };
-        commands.entity(entity).insert((
-            Mesh3d(tile.clone()),
-            MeshMaterial3d(material),
-            Transform::from_translation(square_centre(*square) - Vec3::Y * 0.075),
+    if !shape.is_changed() {
+        return;
+    }
+    for entity in &beds {
+        commands.entity(entity).despawn();
+    }
+    let (hx, hz) = session.geometry().half_extent;
+    let wood = materials.add(textured(&mut images, textures::wood(), 0.55));
+    let brass = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.78, 0.56, 0.24),
+        metallic: 1.0,
+        perceptual_roughness: 0.35,
+        ..default()
+    });
+    let (w, d) = (2.0 * hx * SQUARE + 0.8, 2.0 * hz * SQUARE + 0.8);
+    commands.spawn((
+        BoardBed,
+        Mesh3d(meshes.add(Cuboid::new(w, 0.3, d))),
+        MeshMaterial3d(wood),
+        Transform::from_xyz(0.0, -0.26, 0.0),
+    ));
+    let (rx, rz) = (w / 2.0 + 0.04, d / 2.0 + 0.04);
+    for (size, at) in [
+        (Vec3::new(w + 0.2, 0.12, 0.12), Vec3::new(0.0, -0.08, rz)),
+        (Vec3::new(w + 0.2, 0.12, 0.12), Vec3::new(0.0, -0.08, -rz)),
+        (Vec3::new(0.12, 0.12, d + 0.2), Vec3::new(rx, -0.08, 0.0)),
+        (Vec3::new(0.12, 0.12, d + 0.2), Vec3::new(-rx, -0.08, 0.0)),
+    ] {
+        commands.spawn((
+            BoardBed,
+            Mesh3d(meshes.add(Cuboid::from_size(size))),
+            MeshMaterial3d(brass.clone()),
+            Transform::from_translation(at),
         ));
     }
 }
@@ -111,23 +167,6 @@ fn spawn_table(
             Mesh3d(meshes.add(Cylinder::new(0.45, -FLOOR))),
             MeshMaterial3d(wood.clone()),
             Transform::from_xyz(x, FLOOR / 2.0 - 0.6, z),
-        ));
-    }
-    commands.spawn((
-        Mesh3d(meshes.add(Cuboid::new(9.8, 0.3, 9.8))),
-        MeshMaterial3d(wood),
-        Transform::from_xyz(0.0, -0.26, 0.0),
-    ));
-    for (size, at) in [
-        (Vec3::new(10.0, 0.12, 0.12), Vec3::new(0.0, -0.08, 4.94)),
-        (Vec3::new(10.0, 0.12, 0.12), Vec3::new(0.0, -0.08, -4.94)),
-        (Vec3::new(0.12, 0.12, 10.0), Vec3::new(4.94, -0.08, 0.0)),
-        (Vec3::new(0.12, 0.12, 10.0), Vec3::new(-4.94, -0.08, 0.0)),
-    ] {
-        commands.spawn((
-            Mesh3d(meshes.add(Cuboid::from_size(size))),
-            MeshMaterial3d(brass.clone()),
-            Transform::from_translation(at),
         ));
     }
     // The two captured-piece trays, brass, at the players' right hands.

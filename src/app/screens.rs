@@ -38,12 +38,13 @@ fn start_from_options(
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Some(options) = options else { return };
-    selection.0 = options.select;
-    if let (Some(position), Some(game)) = (options.position, options.game()) {
+    if let Some(game) = options.game() {
         *session = Session::new(game);
+        selection.0 = options.select.as_deref().and_then(|name| session.geometry().named(name));
         next.set(Screen::Match);
         if let Some(regular) = options.against.and_then(|n| regulars().get(n)) {
-            commands.insert_resource(Opponent::regular(position.side_to_move().opponent(), regular));
+            let to_move = session.game.board().side_to_move;
+            commands.insert_resource(Opponent::regular(to_move.opponent(), regular));
         }
     }
 }

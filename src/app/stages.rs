@@ -1,43 +1,51 @@
-//! The turn shown as K5's stages: move, succession, retaliation, chained capture, turn end.
-//! Each stage's system takes the core's next event when it belongs to that stage, applies it
+//! The turn shown as the game's own stages (Khalif: move, succession, retaliation, chained
+//! capture, turn end; Desert Pub Chess: move, each jump of a chain, promotion, turn end).
+//! Each stage's system takes the core's next effect when it belongs to that stage, applies it
 //! to the piece entities (never deciding anything) and announces it for animation, sound and
-//! the HUD. One event is shown at a time, and none while an animation plays.
+//! the HUD. One effect is shown at a time, and none while an animation plays.
 
 use bevy::prelude::*;
 
 use super::board::{InTray, OnSquare, PieceView, next_tray_slot};
 use super::session::{Session, Staged};
-use crate::rules::khalif::{Event, Kind, Square, Stage};
+use crate::rules::view::{Cell, Effect};
+use crate::rules::{GameId, Rules};
+use crate::with_game;
 
-/// The system set of each K5 stage; their order is set in `app/mod.rs`.
+/// The system set of one stage of one game; the order of each game's sets is set in
+/// `app/mod.rs` from the game's stage list.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum StageSet {
-    Move,
-    Succession,
-    Retaliation,
-    ChainedCapture,
-    TurnEnd,
+pub struct StageSet {
+    pub game: GameId,
+    /// The stage's number in the game's stage list.
+    pub stage: usize,
 }
 
 impl StageSet {
-    pub const ALL: [(StageSet, Stage); 5] = [
-        (StageSet::Move, Stage::Move),
-        (StageSet::Succession, Stage::Succession),
-        (StageSet::Retaliation, Stage::Retaliation),
-        (StageSet::ChainedCapture, Stage::ChainedCapture),
-        (StageSet::TurnEnd, Stage::TurnEnd),
-    ];
+    /// The stage sets of `game`, in the order its turns run through them.
+    pub fn of(game: GameId) -> Vec<StageSet> {
+        (0..stage_names(game).len()).map(|stage| StageSet { game, stage }).collect()
+    }
+
+    /// The stage's name in its game's rulebook.
+    pub fn name(self) -> &'static str {
+        stage_names(self.game)[self.stage]
+    }
+}
+
+fn stage_names(game: GameId) -> &'static [&'static str] {
+    with_game!(game, G => G::STAGES)
 }
 
 /// On an entity while it animates; stages wait until none is left.
 #[derive(Component, Debug, Default)]
 pub struct Animating;
 
-/// The stages that ran, in order (for tests and the debug overlay).
+/// The stages that ran, by name, in order (for tests and the debug overlay).
 #[derive(Resource, Default, Debug)]
-pub struct StageLog(pub Vec<Stage>);
+pub struct StageLog(pub Vec<&'static str>);
 
-/// Whether a stage already showed an event this frame (one event per frame at most).
+/// Whether a stage already showed an effect this frame (one effect per frame at most).
 #[derive(Resource, Default)]
 struct FrameBudget {
     used: bool,
@@ -47,41 +55,43 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<StageLog>().init_resource::<FrameBudget>().add_systems(First, |mut b: ResMut<FrameBudget>| {
         b.used = false;
     });
-    for (set, stage) in StageSet::ALL {
-        app.add_systems(Update, show_stage(stage).in_set(set));
+    for game in GameId::ALL {
+        for set in StageSet::of(game) {
+            app.add_systems(Update, show_stage(set).in_set(set));
+        }
     }
 }
 
+type Pieces<'w, 's> = Query<'w, 's, (Entity, &'static mut PieceView, &'static OnSquare), Without<InTray>>;
+
 /// The system of one stage.
 fn show_stage(
-    stage: Stage,
+    set: StageSet,
 ) -> impl FnMut(
     Commands,
     ResMut<Session>,
     ResMut<FrameBudget>,
     ResMut<StageLog>,
     Query<(), With<Animating>>,
-    Query<(Entity, &mut PieceView, &OnSquare), Without<InTray>>,
+    Pieces,
     Query<(&PieceView, &InTray), Without<OnSquare>>,
     MessageWriter<Staged>,
 ) {
     move |mut commands, mut session, mut budget, mut log, animating, mut pieces, trays, mut staged| {
-        if budget.used || !animating.is_empty() {
+        if budget.used || !animating.is_empty() || session.game.id() != set.game {
             return;
         }
-        let Some(&event) = session.queue.front() else { return };
-        if event.stage() != stage {
+        let Some(&next) = session.queue.front() else { return };
+        if next.stage != set.stage {
             return;
         }
         session.queue.pop_front();
         budget.used = true;
-        log.0.push(stage);
-        let entity_at = |pieces: &Query<(Entity, &mut PieceView, &OnSquare), Without<InTray>>, square: Square| {
-            pieces.iter().find(|(_, _, on)| on.0 == square).map(|(e, _, _)| e)
-        };
-        match event {
-            Event::Moved { from, to, .. } | Event::Retaliated { from, to, .. } | Event::Chained { from, to, .. } => {
-                if let Some(victim) = entity_at(&pieces, to) {
+        log.0.push(set.name());
+        let entity_at = |pieces: &Pieces, cell: Cell| pieces.iter().find(|(_, _, on)| on.0 == cell).map(|(e, _, _)| e);
+        match next.effect {
+            Effect::Move { from, to, captured, .. } => {
+                if let Some(victim) = captured.and_then(|(at, _)| entity_at(&pieces, at)) {
                     let side = pieces.get(victim).map(|(_, p, _)| p.side).expect("victim");
                     let slot = next_tray_slot(&trays, side);
                     commands.entity(victim).remove::<OnSquare>().insert(InTray { slot });
@@ -90,16 +100,16 @@ fn show_stage(
                     commands.entity(mover).insert(OnSquare(to));
                 }
             }
-            Event::Succeeded { square, .. } => {
-                if let Some(heir) = entity_at(&pieces, square) {
-                    if let Ok((_, mut piece, _)) = pieces.get_mut(heir) {
-                        piece.kind = Kind::Khalif;
-                    }
+            Effect::Change { at, into, .. } => {
+                if let Some(piece) = entity_at(&pieces, at)
+                    && let Ok((_, mut view, _)) = pieces.get_mut(piece)
+                {
+                    view.kind = into.kind;
                 }
             }
-            Event::TurnEnded { .. } | Event::KhalifLost { .. } | Event::GameOver(_) => {}
+            Effect::RoyalLost { .. } | Effect::TurnEnded { .. } | Effect::GameOver(_) => {}
         }
-        event.apply(&mut session.shown);
-        staged.write(Staged(event));
+        session.shown.apply(&next.effect);
+        staged.write(Staged(next.effect));
     }
 }

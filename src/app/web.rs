@@ -1,7 +1,8 @@
 //! The web build's window onto the page: the game's state published as JSON in
-//! `window.khalif` every frame (the frame number, the AI's longest search slice, readiness, the move list, whose turn, the legal
-//! primary moves (`c2-d3`, `d4xe6`), whether the AI thinks, and where each square is on the canvas), for the
-//! page's loading screen and the browser tests. Only built for wasm32.
+//! `window.khalif` every frame (the game, the frame number, the AI's longest search slice,
+//! readiness, the move list, whose turn, the legal first moves (`c2-d3`, `d4xe6`), what a
+//! decision inside the turn asks for, whether the AI thinks, and where each cell is on the
+//! canvas), for the page's loading screen and the browser tests. Only built for wasm32.
 
 use std::fmt::Write;
 
@@ -10,11 +11,11 @@ use bevy::prelude::*;
 use wasm_bindgen::JsValue;
 
 use super::GameSystems;
-use super::geometry::square_centre;
+use super::geometry::cell_centre;
 use super::opponent::Thinking;
 use super::screens::Screen;
 use super::session::Session;
-use crate::rules::khalif::{Pending, Square, Turn, generate_turns};
+use crate::rules::view::Ask;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Published>().add_systems(Update, publish_state.in_set(GameSystems::Present));
@@ -49,40 +50,56 @@ fn publish_state(
     camera: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
     mut published: ResMut<Published>,
 ) {
-    let game = &session.game;
+    let game = session.game.as_ref();
+    let name = |cell| session.name(cell).to_string();
     let moves: Vec<String> = game.history().iter().map(|t| json_string(&t.notation)).collect();
-    let to_move = match game.pending() {
-        Some(Pending::Primary { side }) => json_string(&side.to_string()),
-        _ => "null".to_string(),
+    let prompt = game.prompt();
+    let (to_move, ask) = match &prompt {
+        Some(p) if p.ask == Ask::Move => (json_string(game.naming().side(p.side)), "\"move\"".to_string()),
+        Some(p) => {
+            let ask = match &p.ask {
+                Ask::Cells { cells, stop, .. } => format!(
+                    "{{\"cells\":[{}],\"stop\":{}}}",
+                    cells.iter().map(|c| json_string(&name(*c))).collect::<Vec<_>>().join(","),
+                    stop.is_some()
+                ),
+                Ask::Piece { kinds, .. } => format!(
+                    "{{\"pieces\":[{}]}}",
+                    kinds.iter().map(|k| json_string(game.kinds()[*k as usize].1)).collect::<Vec<_>>().join(",")
+                ),
+                Ask::Move => unreachable!("matched above"),
+            };
+            ("null".to_string(), ask)
+        }
+        None => ("null".to_string(), "null".to_string()),
     };
-    let mut turns: Vec<Turn> = Vec::new();
-    if matches!(game.pending(), Some(Pending::Primary { .. })) {
-        generate_turns(game.position(), &mut turns);
+    let mut legal = Vec::new();
+    if let Some(p) = prompt.as_ref().filter(|p| p.ask == Ask::Move) {
+        for from in game.board().cells_of(p.side) {
+            for (to, captures) in game.destinations(from) {
+                legal.push(json_string(&format!("{}{}{}", name(from), if captures { 'x' } else { '-' }, name(to))));
+            }
+        }
     }
-    let pos = game.position();
-    let mut legal: Vec<String> = turns
-        .iter()
-        .map(|t| json_string(&format!("{}{}{}", t.from, if pos.piece_at(t.to).is_some() { 'x' } else { '-' }, t.to)))
-        .collect();
-    legal.dedup();
     let mut squares = Vec::new();
     if let Ok((camera, transform)) = camera.single() {
-        for square in Square::all() {
-            if let Ok(at) = camera.world_to_viewport(transform, square_centre(square)) {
-                squares.push(format!("\"{square}\":[{:.1},{:.1}]", at.x, at.y));
+        for cell in session.geometry().all() {
+            if let Ok(at) = camera.world_to_viewport(transform, cell_centre(session.geometry(), cell)) {
+                squares.push(format!("\"{}\":[{:.1},{:.1}]", name(cell), at.x, at.y));
             }
         }
     }
     let json = format!(
-        "{{\"ready\":true,\"frame\":{},\"aiSliceMs\":{:.2},\"screen\":\"{:?}\",\"moves\":[{}],\"toMove\":{to_move},\"legal\":[{}],\"thinking\":{},\
-         \"outcome\":{},\"squares\":{{{}}}}}",
+        "{{\"ready\":true,\"game\":\"{}\",\"frame\":{},\"aiSliceMs\":{:.2},\"screen\":\"{:?}\",\"moves\":[{}],\"toMove\":{to_move},\
+         \"ask\":{ask},\"legal\":[{}],\"thinking\":{},\"outcome\":{},\"squares\":{{{}}}}}",
+        game.id().slug(),
         frame.0,
         thinking.longest_slice_ms,
         screen.get(),
         moves.join(","),
         legal.join(","),
         thinking.is_thinking(),
-        game.outcome().map_or("null".to_string(), |o| json_string(&o.describe())),
+        game.outcome().map_or("null".to_string(), |o| json_string(&o.describe(&game.naming()))),
         squares.join(",")
     );
     if json != published.0 {
@@ -93,8 +110,8 @@ fn publish_state(
     }
 }
 
-/// Launch options from the page's address (`?position=KFEN|start&against=N&view=top&open=lesson:1`): the
-/// web's command line, used by links and by the browser tests.
+/// Launch options from the page's address (`?game=desert-pub-chess&position=TEXT|start&against=N&view=top&open=lesson:1`):
+/// the web's command line, used by links and by the browser tests.
 pub fn page_options() -> super::LaunchOptions {
     let mut options = super::LaunchOptions { frames: 30, ..default() };
     let Some(search) = web_sys::window().and_then(|w| w.location().search().ok()) else { return options };
@@ -103,10 +120,11 @@ pub fn page_options() -> super::LaunchOptions {
         let value =
             js_sys::decode_uri_component(&value.replace('+', " ")).ok().and_then(|v| v.as_string()).unwrap_or_default();
         match name {
-            "position" => match crate::rules::khalif::parse_position_arg(&value) {
-                Ok(position) => options.position = Some(position),
-                Err(e) => warn!("ignoring position from the address: {e}"),
+            "game" => match value.parse() {
+                Ok(game) => options.game = game,
+                Err(e) => warn!("ignoring game from the address: {e}"),
             },
+            "position" => options.position = Some(value),
             "against" => options.against = value.parse::<usize>().ok().filter(|n| (1..=6).contains(n)).map(|n| n - 1),
             "view" if value == "top" => options.view = super::View::Top,
             "open" => match value.parse() {
@@ -115,6 +133,11 @@ pub fn page_options() -> super::LaunchOptions {
             },
             _ => {}
         }
+    }
+    if let Some(Err(e)) = options.start_game() {
+        warn!("ignoring position from the address: {e}");
+        options.position = None;
+        options.moves.clear();
     }
     options
 }

@@ -6,7 +6,7 @@
 use super::{Outcome, Side};
 
 /// A cell of the board, by index (`a1` is 0 on square boards; see the game's geometry).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
 pub struct Cell(pub u16);
 
 impl Cell {

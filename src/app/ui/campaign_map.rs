@@ -143,6 +143,9 @@ fn campaign_map(
                     (venue.name.clone(), egui::FontId::proportional(15.0)),
                     (format!("{} · {status}", kind_name(venue.kind)), egui::FontId::proportional(12.0)),
                 ];
+                if venue.game != crate::rules::GameId::Khalif {
+                    lines.push((format!("plays {}", venue.game), egui::FontId::proportional(12.0)));
+                }
                 if rival_venue.as_deref() == Some(venue.name.as_str()) {
                     lines.push(("your rival waits here".to_string(), egui::FontId::proportional(12.0)));
                 }

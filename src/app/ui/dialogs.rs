@@ -9,13 +9,20 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiState;
 use crate::app::career::{Career, Seat, leave_seat};
+use crate::app::looks::Look;
 use crate::app::commands::GameCommand;
+use crate::app::screens::Screen;
 use crate::app::session::Session;
 use crate::app::settings::GameSettings;
 use crate::persist::{Quality, data_dir, write_atomic};
-use crate::rules::khalif::{Record, Side};
+use crate::play::load_record;
+use crate::rules::{GameId, Side};
+use crate::with_game;
 
-const RULES: &str = include_str!("../../../assets/rules-reference.md");
+/// The rules reference of a game, as the Rules window shows it.
+fn rules_text(game: GameId) -> &'static str {
+    with_game!(game, G => <G as Look>::RULES)
+}
 /// The extension of saved game records.
 const EXTENSION: &str = "khalif";
 
@@ -23,11 +30,18 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, (rules_window, settings_window, save_window, load_window));
 }
 
-fn rules_window(mut contexts: EguiContexts, mut ui_state: ResMut<UiState>) -> Result {
+/// The rules of the game on the table, or on the title screen the game chosen there.
+fn rules_window(
+    mut contexts: EguiContexts,
+    mut ui_state: ResMut<UiState>,
+    session: Res<Session>,
+    screen: Res<State<Screen>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let game = if *screen.get() == Screen::Title { ui_state.game } else { session.game.id() };
     egui::Window::new("Rules").open(&mut ui_state.rules).default_width(520.0).show(ctx, |ui| {
         egui::ScrollArea::vertical().max_height(520.0).show(ui, |ui| {
-            for line in RULES.lines() {
+            for line in rules_text(game).lines() {
                 let plain = line.replace("**", "");
                 if let Some(title) = plain.strip_prefix("## ") {
                     ui.add_space(6.0);
@@ -164,18 +178,18 @@ fn save_record(session: &Session, name: &str, players: &Players) -> Result<PathB
     }
     let folder = saves_folder().ok_or("no folder for saved games (set KHALIF_HOME)")?;
     let path = folder.join(format!("{}.{EXTENSION}", clean.trim()));
-    let mut record = Record::new(session.game.clone());
-    record.set_tag("Event", &players.event);
+    let naming = session.game.naming();
+    let mut tags = vec![("Event".to_string(), players.event.clone())];
     for side in Side::BOTH {
         let name = match &players.you {
             Some((you, _)) if *you == side => "You".to_string(),
             Some((_, regular)) => regular.clone(),
-            None => format!("{side} player"),
+            None => format!("{} player", naming.side(side)),
         };
-        record.set_tag(if side == Side::First { "Gold" } else { "Silver" }, &name);
+        tags.push((naming.side(side).to_string(), name));
     }
-    record.set_tag("Date", &today());
-    write_atomic(&path, record.to_text().as_bytes()).map_err(|e| e.to_string())?;
+    tags.push(("Date".to_string(), today()));
+    write_atomic(&path, session.game.record_text(&tags).as_bytes()).map_err(|e| e.to_string())?;
     Ok(path)
 }
 
@@ -202,11 +216,11 @@ fn load_window(
                     match crate::persist::read(&path)
                         .map_err(|e| e.to_string())
                         .and_then(|b| String::from_utf8(b).map_err(|e| e.to_string()))
-                        .and_then(|t| Record::parse(&t).map_err(|e| e.to_string()))
+                        .and_then(|t| load_record(&t))
                     {
-                        Ok(record) => {
+                        Ok((game, _)) => {
                             leave_seat(&mut bevy_commands);
-                            commands.write(GameCommand::Start(Box::new(record.game)));
+                            commands.write(GameCommand::Start(game));
                             ui_state.load = false;
                             ui_state.notice = None;
                         }

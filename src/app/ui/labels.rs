@@ -1,14 +1,16 @@
-//! File letters and rank numbers around the board, drawn in screen space where the camera sees
-//! each edge square, so they stay crisp from every angle.
+//! Coordinates around the board (the game's geometry says which and where), drawn in screen
+//! space where the camera sees them, so they stay crisp from every angle; and in the top-down
+//! view a letter badge on every piece.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::app::board::{OnSquare, PieceView};
 use crate::app::camera::CameraRig;
-use crate::app::geometry::{SQUARE, square_centre};
+use crate::app::geometry::{BOARD_TOP, SQUARE};
 use crate::app::screens::Screen;
-use crate::rules::khalif::{Side, Square};
+use crate::app::session::Session;
+use crate::rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, (draw_labels, draw_badges).run_if(not(in_state(Screen::Title))));
@@ -18,6 +20,7 @@ pub(super) fn plugin(app: &mut App) {
 /// dark square for Silver, so the sides differ in shape and brightness, not just hue.
 fn draw_badges(
     mut contexts: EguiContexts,
+    session: Res<Session>,
     rig: Res<CameraRig>,
     camera: Query<(&Camera, &GlobalTransform)>,
     pieces: Query<(&PieceView, &GlobalTransform), With<OnSquare>>,
@@ -43,12 +46,17 @@ fn draw_badges(
                 painter.rect_filled(egui::Rect::from_center_size(centre, egui::vec2(17.0, 17.0)), 2.0, fill)
             }
         };
-        painter.text(centre, egui::Align2::CENTER_CENTER, piece.kind.letter(), font.clone(), ink);
+        let letter = session.game.kinds().get(piece.kind as usize).map_or('?', |k| k.0);
+        painter.text(centre, egui::Align2::CENTER_CENTER, letter, font.clone(), ink);
     }
     Ok(())
 }
 
-fn draw_labels(mut contexts: EguiContexts, camera: Query<(&Camera, &GlobalTransform)>) -> Result {
+fn draw_labels(
+    mut contexts: EguiContexts,
+    session: Res<Session>,
+    camera: Query<(&Camera, &GlobalTransform)>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Ok((camera, at)) = camera.single() else { return Ok(()) };
     let painter = ctx.layer_painter(egui::LayerId::background());
@@ -59,16 +67,8 @@ fn draw_labels(mut contexts: EguiContexts, camera: Query<(&Camera, &GlobalTransf
             painter.text(egui::pos2(p.x, p.y), egui::Align2::CENTER_CENTER, text, font.clone(), color);
         }
     };
-    for i in 0..9u8 {
-        let file = (b'a' + i) as char;
-        let near = square_centre(Square::new(i, 0).expect("on board"));
-        let far = square_centre(Square::new(i, 8).expect("on board"));
-        put(near + Vec3::Z * SQUARE * 0.72, file.to_string());
-        put(far - Vec3::Z * SQUARE * 0.72, file.to_string());
-        let left = square_centre(Square::new(0, i).expect("on board"));
-        let right = square_centre(Square::new(8, i).expect("on board"));
-        put(left - Vec3::X * SQUARE * 0.72, (i + 1).to_string());
-        put(right + Vec3::X * SQUARE * 0.72, (i + 1).to_string());
+    for (text, x, y) in &session.geometry().labels {
+        put(Vec3::new(x * SQUARE, BOARD_TOP, -y * SQUARE), text.clone());
     }
     Ok(())
 }

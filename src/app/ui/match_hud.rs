@@ -1,11 +1,11 @@
-//! The match HUD: whose turn and what must be decided, why a move was refused, the move list,
-//! captured pieces, successors left, and the match buttons; also the draw offer dialog.
+//! The match HUD, for any game: whose turn and what must be decided (with buttons for a
+//! promotion's choice or for declining), why a move was refused, the move list, captured
+//! pieces, what each side has left, and the match buttons; also the draw offer dialog.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiState;
-use crate::ai::{Limits, Searcher, Weights, hint};
 use crate::app::board::{BoardReset, captured_pieces};
 use crate::app::career::Seat;
 use crate::app::clicks::Selection;
@@ -13,7 +13,9 @@ use crate::app::commands::GameCommand;
 use crate::app::opponent::{Opponent, Speech, Thinking};
 use crate::app::screens::Screen;
 use crate::app::session::{PlayerDecision, Session};
-use crate::rules::khalif::{Decision, Kind, Pending, Piece, Side};
+use crate::play::AnyGame;
+use crate::rules::Side;
+use crate::rules::view::{Ask, Choice, PieceCode};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -22,12 +24,10 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Sides are always named in words, never told apart by colour alone.
-pub fn side_badge(side: Side) -> &'static str {
-    match side {
-        Side::First => "Gold",
-        Side::Second => "Silver",
-    }
+/// Sides are always named in words (the game's own: Gold and Silver, White and Black), never
+/// told apart by colour alone.
+pub fn side_badge(game: &dyn AnyGame, side: Side) -> &'static str {
+    game.naming().side(side)
 }
 
 fn banner(ctx: &egui::Context, id: &str, anchor: egui::Align2, offset: [f32; 2], add: impl FnOnce(&mut egui::Ui)) {
@@ -59,37 +59,40 @@ fn status_bar(
         });
         return Ok(());
     }
-    let pos = *session.game.position();
-    let (headline, hint) = match session.game.pending() {
+    let game = session.game.as_ref();
+    let prompt = game.prompt();
+    let (headline, hint) = match &prompt {
         _ if session.closed => ("This exercise is over".to_string(), "Retry it, or go on to the next one".to_string()),
-        None => (session.game.outcome().map(|o| o.describe()).unwrap_or_default(), String::new()),
-        Some(Pending::Primary { side }) => (
-            format!("{} to move — turn {}", side_badge(side), pos.turn_number()),
-            match selection.0.and_then(|s| pos.piece_at(s).map(|p| (s, p))) {
-                Some((square, piece)) => {
-                    format!("Choose where the {} on {square} goes (Esc to put it back)", piece.kind)
-                }
-                None => "Pick up one of your pieces".to_string(),
+        None => (game.outcome().map(|o| o.describe(&game.naming())).unwrap_or_default(), String::new()),
+        Some(prompt) if prompt.ask == Ask::Move => (
+            format!("{} — turn {}", prompt.headline, game.turn_number()),
+            match selection.0.and_then(|s| game.board().piece_at(s).map(|p| (s, p))) {
+                Some((cell, piece)) => format!(
+                    "Choose where the {} on {} goes (Esc to put it back)",
+                    game.kinds()[piece.kind as usize].1,
+                    session.name(cell)
+                ),
+                None => prompt.instruction.clone(),
             },
         ),
-        Some(Pending::Successor { side, .. }) => (
-            format!("{}: your Khalif has fallen", side_badge(side)),
-            "Click the Vizier that becomes Khalif (K5.2)".to_string(),
-        ),
-        Some(Pending::Retaliator { side, square, .. }) => (
-            format!("{}: a Guard must strike back on {square}", side_badge(side)),
-            "Click the Guard that retaliates (K5.3)".to_string(),
-        ),
-        Some(Pending::SecondCapture { side, from, .. }) => (
-            format!("{}: the Djinn on {from} may capture again", side_badge(side)),
-            "Click a highlighted target, or decline (D) (K5.4)".to_string(),
-        ),
+        Some(prompt) => (prompt.headline.clone(), prompt.instruction.clone()),
     };
     let hint = match (&opponent, thinking.is_thinking()) {
-        (Some(o), true) => format!("{} is thinking…", o.player.name),
+        (Some(o), true) => format!("{} is thinking…", o.personality.name),
         _ => hint,
     };
-    let declinable = matches!(session.game.pending(), Some(Pending::SecondCapture { .. })) && session.is_idle();
+    // What the player may answer with a button: declining or stopping, or a promotion's piece.
+    let mut buttons: Vec<(String, Choice)> = Vec::new();
+    match prompt.map(|p| p.ask) {
+        Some(Ask::Cells { stop: Some(label), .. }) => buttons.push((format!("{label} (D)"), Choice::Stop)),
+        Some(Ask::Piece { kinds, .. }) => {
+            for (n, kind) in kinds.iter().enumerate() {
+                buttons.push((format!("{} ({})", game.kinds()[*kind as usize].1, n + 1), Choice::Piece(*kind)));
+            }
+        }
+        _ => {}
+    }
+    let answerable = session.is_idle() && !session.closed && opponent.as_ref().is_none_or(|o| Some(o.side) != game.prompt().map(|p| p.side));
     banner(ctx, "status", egui::Align2::CENTER_TOP, [0.0, 10.0], |ui| {
         ui.set_min_width(420.0);
         ui.vertical_centered(|ui| {
@@ -97,8 +100,14 @@ fn status_bar(
             if !hint.is_empty() {
                 ui.label(hint);
             }
-            if declinable && ui.button("Decline the second capture").clicked() {
-                decisions.write(PlayerDecision(Decision::Decline));
+            if answerable && !buttons.is_empty() {
+                ui.horizontal(|ui| {
+                    for (label, choice) in &buttons {
+                        if ui.button(label).clicked() {
+                            decisions.write(PlayerDecision(*choice));
+                        }
+                    }
+                });
             }
         });
     });
@@ -112,12 +121,16 @@ fn status_bar(
     Ok(())
 }
 
-fn piece_list(pieces: &[Piece]) -> String {
+fn piece_list(game: &dyn AnyGame, pieces: &[PieceCode]) -> String {
     if pieces.is_empty() {
         return "none".to_string();
     }
-    let count = |kind: Kind| pieces.iter().filter(|p| p.kind == kind).count();
-    Kind::ALL.iter().filter(|&&k| count(k) > 0).map(|&k| format!("{}×{}", count(k), k)).collect::<Vec<_>>().join(", ")
+    let count = |kind: u8| pieces.iter().filter(|p| p.kind == kind).count();
+    (0..game.kinds().len() as u8)
+        .filter(|&k| count(k) > 0)
+        .map(|k| format!("{}×{}", count(k), game.kinds()[k as usize].1))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn side_panel(
@@ -138,35 +151,29 @@ fn side_panel(
             ui.heading("Moves");
             egui::ScrollArea::vertical().max_height(260.0).stick_to_bottom(true).show(ui, |ui| {
                 let mut browse = None;
-                for (i, played) in session.game.history().iter().enumerate() {
-                    let mover = played.before.side_to_move();
-                    let text = format!(
-                        "{}. {} {}",
-                        played.before.turn_number(),
-                        if mover == Side::First { "G" } else { "S" },
-                        played.notation
-                    );
+                let history = session.game.history();
+                for (i, played) in history.iter().enumerate() {
+                    let initial = side_badge(session.game.as_ref(), played.side).chars().next().unwrap_or('?');
+                    let text = format!("{}. {initial} {}", played.number, played.notation);
                     if ui.selectable_label(session.view == Some(i + 1), text).clicked() && session.is_idle() {
                         browse = Some(i + 1);
                     }
                 }
-                if session.game.history().is_empty() {
+                if history.is_empty() {
                     ui.label("No turns yet.");
                 }
                 if let Some(n) = browse {
-                    session.view = (n != session.game.history().len()).then_some(n);
+                    session.view = (n != history.len()).then_some(n);
                     reset.write(BoardReset);
                 }
             });
             ui.separator();
-            let events = session.game.history().iter().flat_map(|t| t.events.iter().copied());
-            let captured = captured_pieces(events);
+            let game = session.game.as_ref();
+            let captured = captured_pieces(game.history().into_iter().flat_map(|t| t.effects));
             for side in Side::BOTH {
-                let lost: Vec<Piece> = captured.iter().copied().filter(|p| p.side == side).collect();
-                let viziers = session.shown.pieces(side, Kind::Vizier).count();
-                ui.label(format!("{} lost: {}", side_badge(side), piece_list(&lost)));
-                let warning = if viziers == 0 { " — one capture from defeat" } else { "" };
-                ui.label(format!("    successors left: {viziers}{warning}"));
+                let lost: Vec<PieceCode> = captured.iter().copied().filter(|p| p.side == side).collect();
+                ui.label(format!("{} lost: {}", side_badge(game, side), piece_list(game, &lost)));
+                ui.label(format!("    {}", game.side_status(side)));
             }
             ui.separator();
             let idle = session.is_idle();
@@ -189,7 +196,7 @@ fn side_panel(
                     ui_state.confirm_resign = true;
                 }
                 let offer = egui::Button::new("Offer draw");
-                if let Some(side) = session.game.pending().map(|p| p.side()).filter(|_| !exercise)
+                if let Some(side) = session.game.prompt().map(|p| p.side).filter(|_| !exercise)
                     && ui.add_enabled(idle && session.game.draw_offer().is_none(), offer).clicked()
                 {
                     commands.write(GameCommand::OfferDraw(side));
@@ -214,11 +221,9 @@ fn side_panel(
                     commands.write(GameCommand::Leave);
                 }
             });
-            let at_turn_start = matches!(session.game.pending(), Some(Pending::Primary { .. }));
+            let at_turn_start = session.game.prompt().is_some_and(|p| p.ask == Ask::Move);
             if ui.add_enabled(idle && at_turn_start, egui::Button::new("Hint")).clicked() {
-                let mut searcher = Searcher::new(Weights::default(), 16);
-                ui_state.hint = hint(session.game.position(), &mut searcher, &Limits::depth(3))
-                    .map(|h| format!("Hint: {} — {}", h.notation, h.reason));
+                ui_state.hint = session.game.hint(3).map(|(notation, reason)| format!("Hint: {notation} — {reason}"));
             }
             if let Some(text) = &ui_state.hint {
                 ui.label(text);
@@ -230,14 +235,14 @@ fn side_panel(
             );
         });
     if ui_state.confirm_resign {
-        let side = session.game.pending().map(|p| p.side());
+        let side = session.game.prompt().map(|p| p.side);
         egui::Window::new("Resign?")
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {
                 if let Some(side) = side {
-                    ui.label(format!("{} gives up the game (K6.3).", side_badge(side)));
+                    ui.label(format!("{} gives up the game.", side_badge(session.game.as_ref(), side)));
                 }
                 ui.horizontal(|ui| {
                     if ui.button("Resign").clicked() {
@@ -281,8 +286,8 @@ fn draw_offer(
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.label(format!("{} offers a draw (K6.4).", side_badge(offered_by)));
-            ui.label(format!("{}, do you accept?", side_badge(answering)));
+            ui.label(format!("{} offers a draw.", side_badge(session.game.as_ref(), offered_by)));
+            ui.label(format!("{}, do you accept?", side_badge(session.game.as_ref(), answering)));
             ui.horizontal(|ui| {
                 if ui.button("Accept").clicked() {
                     commands.write(GameCommand::AnswerDraw { side: answering, accept: true });

@@ -33,8 +33,10 @@ pub struct UiState {
     pub notice: Option<String>,
     /// Waiting for the player to confirm resigning.
     pub confirm_resign: bool,
+    /// The game the title screen starts: a local match or one against a regular.
+    pub game: crate::rules::GameId,
     /// The side the player takes against the pub, and which regular (index) sits opposite.
-    pub play_as: crate::rules::khalif::Side,
+    pub play_as: crate::rules::Side,
     pub regular: usize,
     /// The last hint asked for, in words.
     pub hint: Option<String>,
@@ -57,7 +59,8 @@ impl Default for UiState {
             save_name: String::new(),
             notice: None,
             confirm_resign: false,
-            play_as: crate::rules::khalif::Side::First,
+            game: crate::rules::GameId::Khalif,
+            play_as: crate::rules::Side::First,
             regular: 0,
             hint: None,
             venue: 0,
@@ -68,7 +71,7 @@ impl Default for UiState {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<UiState>().add_systems(Startup, open_destination).add_plugins((
+    app.init_resource::<UiState>().add_systems(Startup, (choose_game, open_destination)).add_plugins((
         style::plugin,
         labels::plugin,
         match_hud::plugin,
@@ -80,6 +83,13 @@ pub(super) fn plugin(app: &mut App) {
         school::plugin,
         tutor::plugin,
     ));
+}
+
+/// The title screen starts with the game the launch options name (`--game`, `?game=`).
+fn choose_game(options: Option<Res<LaunchOptions>>, mut ui_state: ResMut<UiState>) {
+    if let Some(options) = options {
+        ui_state.game = options.game;
+    }
 }
 
 /// Opens the screen the launch options name (`--open`), so every screen can be reached and
@@ -110,7 +120,8 @@ fn open_destination(
             };
             let stake = career.campaign.venues[venue].stakes.min.min(career.profile.purse);
             let game = options.as_ref().and_then(|o| o.game());
-            if let Err(e) = sit_down(&mut commands, &mut games, venue, contender, stake, ui_state.play_as, game) {
+            let seated = sit_down(&mut commands, &mut games, &career, venue, contender, stake, ui_state.play_as, game);
+            if let Err(e) = seated {
                 warn!("cannot sit down: {e}");
             }
         }

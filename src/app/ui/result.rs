@@ -13,7 +13,7 @@ use crate::app::commands::GameCommand;
 use crate::app::screens::Screen;
 use crate::app::session::Session;
 use crate::campaign::MatchResult;
-use crate::rules::khalif::Game;
+use crate::play::new_game;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, result_window.run_if(in_state(Screen::Result)));
@@ -87,9 +87,9 @@ fn result_window(
                 if let Some((wager, settlement)) = settled {
                     settlement_lines(ui, settlement, &wager.contender.name, wager.timed_out);
                     ui.add_space(6.0);
-                    ui.label(egui::RichText::new(outcome.describe()).small());
+                    ui.label(egui::RichText::new(outcome.describe(&session.game.naming())).small());
                 } else {
-                    ui.label(egui::RichText::new(outcome.describe()).size(26.0));
+                    ui.label(egui::RichText::new(outcome.describe(&session.game.naming())).size(26.0));
                 }
                 let turns = session.game.history().len();
                 let plural = if turns == 1 { "" } else { "s" };
@@ -116,8 +116,10 @@ fn result_window(
                     if ui.button("Undo the last turn").clicked() {
                         commands.write(GameCommand::Undo);
                     }
-                    if ui.button("Rematch").clicked() {
-                        commands.write(GameCommand::Start(Box::new(Game::new(*session.game.start()))));
+                    if ui.button("Rematch").clicked()
+                        && let Ok(game) = new_game(session.game.id(), Some(&session.game.start_text()))
+                    {
+                        commands.write(GameCommand::Start(game));
                     }
                     if ui.button("Title").clicked() {
                         commands.write(GameCommand::Leave);

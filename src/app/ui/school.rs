@@ -67,7 +67,11 @@ fn school_window(
             let lessons: Vec<Entry> = career
                 .lessons
                 .iter()
-                .map(|l| Entry { name: &l.title, done: profile.lessons_done.contains(&l.title), tag: l.rule.clone() })
+                .map(|l| Entry {
+                    name: &l.title,
+                    done: profile.lessons_done.contains(&l.title),
+                    tag: format!("{} {}", l.game, l.rule),
+                })
                 .collect();
             let puzzles: Vec<Entry> = career
                 .puzzles
@@ -80,7 +84,7 @@ fn school_window(
                 .collect();
             let mut chosen = (None, None);
             ui.columns(2, |columns| {
-                let blurb = "One idea of the rules each, in order: finish them and you can play a full game.";
+                let blurb = "One idea of a game's rules each, game by game: finish a game's and you can play it.";
                 chosen.0 = entry_list(&mut columns[0], "Lessons", "done", blurb, &lessons);
                 let blurb = "Win within the turns given, against the engine's best defence.";
                 chosen.1 = entry_list(&mut columns[1], "Puzzles", "solved", blurb, &puzzles);

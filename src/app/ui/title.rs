@@ -1,5 +1,5 @@
-//! The title screen: the journey, lessons and puzzles, a local match or one against a
-//! regular, load a game, settings, rules, quit.
+//! The title screen: the journey, lessons and puzzles, the choice of game, then a local match
+//! or one against a regular, load a game, settings, rules, quit.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -12,7 +12,9 @@ use crate::app::commands::GameCommand;
 use crate::app::opponent::Opponent;
 use crate::app::screens::Screen;
 use crate::app::settings::GameSettings;
-use crate::rules::khalif::{Game, Position, Side};
+use crate::play::new_game;
+use crate::rules::{GameId, Rules, Side};
+use crate::with_game;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, title_menu.run_if(in_state(Screen::Title)));
@@ -50,15 +52,24 @@ fn title_menu(
                     next.set(Screen::School);
                 }
                 ui.add_space(6.0);
+                ui.label("The game:");
+                ui.horizontal(|ui| {
+                    for game in GameId::ALL {
+                        ui.radio_value(&mut ui_state.game, game, game.name());
+                    }
+                });
+                let game = ui_state.game;
+                let fresh = || new_game(game, None).expect("every game's start position is valid");
                 if ui.add(wide("New local match (two players)")).clicked() {
                     leave_seat(&mut bevy_commands);
-                    commands.write(GameCommand::Start(Box::new(Game::new(Position::start()))));
+                    commands.write(GameCommand::Start(fresh()));
                 }
                 ui.add_space(6.0);
                 ui.label("Play against a regular of the pub:");
+                let sides = with_game!(game, G => G::NAMING.sides);
                 ui.horizontal(|ui| {
-                    ui.radio_value(&mut ui_state.play_as, Side::First, "as Gold");
-                    ui.radio_value(&mut ui_state.play_as, Side::Second, "as Silver");
+                    ui.radio_value(&mut ui_state.play_as, Side::First, format!("as {}", sides[0]));
+                    ui.radio_value(&mut ui_state.play_as, Side::Second, format!("as {}", sides[1]));
                 });
                 egui::ComboBox::from_id_salt("regular").selected_text(regular_name(ui_state.regular)).show_ui(
                     ui,
@@ -73,7 +84,7 @@ fn title_menu(
                 {
                     leave_seat(&mut bevy_commands);
                     bevy_commands.insert_resource(Opponent::regular(ui_state.play_as.opponent(), regular));
-                    commands.write(GameCommand::Start(Box::new(Game::new(Position::start()))));
+                    commands.write(GameCommand::Start(fresh()));
                 }
                 if ui.add(wide("Load a game")).clicked() {
                     ui_state.load = true;

@@ -37,13 +37,13 @@ fn wager_panel(ui: &mut egui::Ui, wager: &Wager, career: &Career, clock: &TurnCl
     ui.label(egui::RichText::new(venue).color(BRASS));
     let stake = if wager.stake == 0 { "a friendly".to_string() } else { coins(wager.stake) };
     ui.label(format!("Against {} for {stake}.", wager.contender.name));
-    ui.label(format!("You play {}.", side_badge(wager.table.player)));
+    ui.label(format!("You play {}.", side_badge(session.game.as_ref(), wager.table.player)));
     let others = wager.contender.conditions.iter().filter(|c| !matches!(c, Condition::PlayerPlays(_)));
     for condition in others {
-        ui.label(format!("• {}", condition.card(&wager.contender.name).0));
+        ui.label(format!("• {}", condition.card(wager.table.game, &wager.contender.name).0));
     }
     if let (Some(limit), Some((turn, left))) = (wager.table.turn_limit, clock.running)
-        && turn == session.game.position().turn_number()
+        && turn == session.game.turn_number()
         && session.game.outcome().is_none()
     {
         let text = format!("Your clock: {:.0} of {limit} s left", left.ceil());
@@ -92,20 +92,21 @@ fn tutor_panel(
                 ui.label(egui::RichText::new(format!("Rule {}", lesson.rule)).small());
                 ui.label(&lesson.text);
                 ui.label(egui::RichText::new(format!("Goal: {}", lesson.goal.describe())).strong());
-                verdict_line(ui, *verdict, "Play one turn with Gold.");
+                let first = side_badge(session.game.as_ref(), crate::rules::Side::First);
+                verdict_line(ui, *verdict, &format!("Play one turn with {first}."));
                 (&lesson.hint, Seat::Lesson { index: *index, verdict: None }, index + 1, career.lessons.len())
             }
             Seat::Puzzle { index, verdict } => {
                 let Some(puzzle) = career.puzzles.get(*index) else { return };
-                let player = session.game.start().side_to_move();
+                let player = session.game.board_after(0).map_or(crate::rules::Side::First, |b| b.side_to_move);
                 ui.label(egui::RichText::new(format!("Puzzle {}: {}", index + 1, puzzle.name)).size(20.0).color(BRASS));
                 ui.label(format!(
                     "{} to play and win within {} turn{}, against the best defence.",
-                    side_badge(player),
+                    side_badge(session.game.as_ref(), player),
                     puzzle.turns,
                     if puzzle.turns == 1 { "" } else { "s" }
                 ));
-                let used = turns_played_by(&session.game, player);
+                let used = turns_played_by(session.game.as_ref(), player);
                 ui.label(format!("Turns used: {used} of {}", puzzle.turns));
                 verdict_line(ui, *verdict, "Find the winning line.");
                 (&puzzle.hint, Seat::Puzzle { index: *index, verdict: None }, index + 1, career.puzzles.len())

@@ -12,7 +12,8 @@ use crate::app::career::{Career, sit_down};
 use crate::app::commands::GameCommand;
 use crate::app::screens::Screen;
 use crate::campaign::{Condition, Contender, Profile, Stakes, check_wager};
-use crate::rules::khalif::Side;
+use crate::rules::{GameId, Rules, Side};
+use crate::with_game;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, venue_window.run_if(in_state(Screen::Venue)));
@@ -38,8 +39,8 @@ fn strength(contender: &Contender) -> String {
 }
 
 /// A condition on a card of its own: what it is, and what it means for the player.
-fn condition_card(ui: &mut egui::Ui, condition: &Condition, who: &str) {
-    let (title, meaning) = condition.card(who);
+fn condition_card(ui: &mut egui::Ui, condition: &Condition, game: GameId, who: &str) {
+    let (title, meaning) = condition.card(game, who);
     let ink = egui::Color32::from_rgb(50, 30, 14);
     egui::Frame::new()
         .fill(egui::Color32::from_rgb(222, 200, 160))
@@ -79,6 +80,25 @@ fn venue_window(
         .default_width(820.0)
         .show(ctx, |ui| {
             ui.label(egui::RichText::new(&venue.description).italics());
+            ui.label(egui::RichText::new(format!("The game at these tables: {}", venue.game)).strong().color(BRASS));
+            let lessons: Vec<&str> =
+                career.lessons.iter().filter(|l| l.game == venue.game).map(|l| l.title.as_str()).collect();
+            let to_learn = lessons.iter().filter(|t| !profile.lessons_done.contains(**t)).count();
+            if to_learn > 0 {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "New to {}? {to_learn} of its {} lessons are still to do before you wager.",
+                            venue.game,
+                            lessons.len()
+                        ))
+                        .color(WARNING),
+                    );
+                    if ui.button(format!("Learn {} first", venue.game)).clicked() {
+                        next.set(Screen::School);
+                    }
+                });
+            }
             ui.horizontal(|ui| {
                 ui.label(format!("Stakes: {} to {} coins.", venue.stakes.min, venue.stakes.max));
                 ui.label(format!("Your purse: {} coins.", profile.purse));
@@ -96,8 +116,9 @@ fn venue_window(
                 }
                 ui.add_space(16.0);
                 ui.label("You prefer:");
-                ui.radio_value(&mut ui_state.play_as, Side::First, "Gold");
-                ui.radio_value(&mut ui_state.play_as, Side::Second, "Silver");
+                let sides = with_game!(venue.game, G => G::NAMING.sides);
+                ui.radio_value(&mut ui_state.play_as, Side::First, sides[0]);
+                ui.radio_value(&mut ui_state.play_as, Side::Second, sides[1]);
             });
             ui.separator();
             let mut chosen = None;
@@ -117,7 +138,7 @@ fn venue_window(
                         ui.label(egui::RichText::new(record_line(profile, &contender.name)).small());
                         ui.horizontal_wrapped(|ui| {
                             for condition in &contender.conditions {
-                                condition_card(ui, condition, &contender.name);
+                                condition_card(ui, condition, venue.game, &contender.name);
                             }
                         });
                         let label = if ui_state.stake == 0 {
@@ -136,7 +157,7 @@ fn venue_window(
                 let stake = ui_state.stake;
                 let placed = if stake == 0 { Ok(()) } else { check_wager(profile.purse, &venue.stakes, stake) };
                 let seated = placed.map_err(|e| e.to_string()).and_then(|()| {
-                    sit_down(&mut commands, &mut games, ui_state.venue, contender, stake, ui_state.play_as, None)
+                    sit_down(&mut commands, &mut games, &career, ui_state.venue, contender, stake, ui_state.play_as, None)
                 });
                 if let Err(problem) = seated {
                     ui_state.notice = Some(problem);
