@@ -317,6 +317,7 @@ impl<G: Engine> AnyGame for Game<G> {
     fn think(&self, who: &Personality) -> Box<dyn Thought> {
         let player = who.player::<G>();
         let mut searcher = player.searcher();
+        searcher.earlier = Game::history(self).iter().map(|t| G::hash(&t.before)).collect();
         let search = searcher.start(self.turn_start(), &player.limits);
         Box::new(Search { searcher, search })
     }

@@ -185,7 +185,9 @@ pub fn play_game_from<G: Engine>(
         } else {
             let player = if mover == Side::First { gold } else { silver };
             let started = Instant::now();
-            let best = searchers[mover.index()].search(&pos, &player.limits).best;
+            let searcher = &mut searchers[mover.index()];
+            searcher.earlier = positions.iter().map(G::hash).collect();
+            let best = searcher.search(&pos, &player.limits).best;
             longest_turn[mover.index()] = longest_turn[mover.index()].max(started.elapsed());
             best.unwrap_or(turns[0])
         };

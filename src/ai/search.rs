@@ -88,6 +88,13 @@ pub struct Searcher<G: Engine> {
     stopped: bool,
     /// A primary move the root leaves out (to find the second best, for the tactics miner).
     excluded: Option<Key<G>>,
+    /// For games where a position's third occurrence draws (Desert Pub Chess, P3.4): the
+    /// hashes of the game's positions before the search's root. The search scores a position
+    /// that came before (in the game or on the line searched) as a draw, so a side that is
+    /// ahead steers away from repeating and one that is behind steers towards it.
+    pub earlier: Vec<u64>,
+    /// The hashes of the positions on the line being searched, root first.
+    line: Vec<u64>,
 }
 
 /// A search in progress that [`Searcher::resume`] continues a slice at a time, for a front end
@@ -165,6 +172,8 @@ impl<G: Engine> Searcher<G> {
             deadline: None,
             stopped: false,
             excluded: None,
+            earlier: Vec::new(),
+            line: Vec::new(),
         }
     }
 
@@ -346,11 +355,15 @@ impl<G: Engine> Searcher<G> {
         if turns.len() == 1 || level >= G::INNER.len() {
             let mut next = *pos;
             G::play(&mut next, &turns[0]);
+            self.line.push(G::hash(pos));
             let score = if quiescent {
                 -self.quiescence(&next, -beta, -alpha, ply + 1, depth)
+            } else if self.repeats(&next) {
+                0
             } else {
                 -self.negamax(&next, depth, -beta, -alpha, ply + 1, true)
             };
+            self.line.pop();
             return (score, turns[0]);
         }
         let defender = G::INNER[level];
@@ -469,6 +482,16 @@ impl<G: Engine> Searcher<G> {
         };
         self.store(pos, depth, best_score, bound, best_move, ply);
         best_score
+    }
+
+    /// Whether the position stood before, in the game or on the line searched, in a game whose
+    /// rules draw repeated positions.
+    fn repeats(&self, pos: &G::Position) -> bool {
+        if !G::REPETITION_DRAWS {
+            return false;
+        }
+        let hash = G::hash(pos);
+        self.line.contains(&hash) || self.earlier.contains(&hash)
     }
 
     fn remember_cutoff(&mut self, side: usize, key: Key<G>, ply: u32, depth: u32) {
