@@ -166,3 +166,77 @@ fn a_search_resumed_in_small_slices_finds_what_a_whole_search_finds() {
     assert!(slices > 10, "{slices} slices");
     assert_eq!((sliced.depth, sliced.best, sliced.score), (whole.depth, whole.best, whole.score));
 }
+
+mod desert_pub_chess {
+    use khalif::ai::desert_pub_chess::DesertWeights;
+    use khalif::ai::tactics::{attempt, suite};
+    use khalif::ai::{Engine, Limits, Searcher, hint};
+    use khalif::rules::Rules;
+    use khalif::rules::desert_pub_chess::{DesertPubChess as Dpc, parse_position};
+
+    fn searcher() -> Searcher<Dpc> {
+        Searcher::new(DesertWeights::default(), 16)
+    }
+
+    #[test]
+    fn the_start_is_balanced_and_the_last_piece_is_taken_at_once() {
+        assert_eq!(Dpc::evaluate(&Dpc::start(), &DesertWeights::default()), 0);
+        let pos = parse_position("8/8/4S3/8/W7/5w2/2P3F1/2F5 w").unwrap();
+        let found = searcher().search(&pos, &Limits::depth(3));
+        assert_eq!(Dpc::write_turn(&pos, &found.best.unwrap()), "Fg2xe4");
+        assert!(found.score > 900_000, "a win scores as a win: {}", found.score);
+    }
+
+    #[test]
+    fn hints_name_the_chain_and_its_pieces() {
+        let pos = parse_position("7s/8/8/8/2p5/1p6/1W6/8 w").unwrap();
+        let found = hint(&pos, &mut searcher(), &Limits::depth(3)).unwrap();
+        assert_eq!(found.notation, "Wb2xb4xd4");
+        assert_eq!(found.reason, "jumps the Pawn on b3 and the Pawn on c4 in one chain");
+    }
+
+    #[test]
+    fn p3_4_a_position_that_stood_before_is_scored_as_the_draw_it_leads_to() {
+        // White is a Knight up: worth a lot, unless every move brings back a position of the
+        // game, which the rules make a draw on its third time and the search treats as one.
+        let pos = parse_position("7s/8/8/8/3N4/8/8/S7 w").unwrap();
+        let ahead = searcher().search(&pos, &Limits::depth(1)).score;
+        assert!(ahead > 200, "a Knight up: {ahead}");
+        let mut s = searcher();
+        s.earlier = Dpc::turns(&pos)
+            .iter()
+            .map(|t| {
+                let mut next = pos;
+                Dpc::play(&mut next, t);
+                Dpc::hash(&next)
+            })
+            .collect();
+        assert_eq!(s.search(&pos, &Limits::depth(1)).score, 0, "every move repeats: a draw");
+    }
+
+    #[test]
+    fn the_tactics_suite_loads_covers_its_themes_and_is_solved_at_a_fixed_depth() {
+        let suite = suite::<Dpc>().unwrap_or_else(|e| panic!("{e}"));
+        assert!(suite.len() >= 25, "{} tactics", suite.len());
+        for theme in ["JumpChain", "LastPiece", "Promotion"] {
+            assert!(suite.iter().filter(|t| t.theme == theme).count() >= 5, "{theme} has too few positions");
+        }
+        let missed: Vec<String> = suite
+            .iter()
+            .filter_map(|t| {
+                let (found, ok) = attempt(t, &mut searcher(), &Limits::depth(4));
+                (!ok).then(|| format!("{}: found {found}", t.name))
+            })
+            .collect();
+        assert!(missed.len() * 10 <= suite.len(), "missed at depth 4: {missed:?}");
+    }
+
+    #[test]
+    fn the_tuned_weights_load() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/desert-pub-chess/weights.ron");
+        let text = std::fs::read_to_string(path).unwrap();
+        let weights: DesertWeights = ron::from_str(&text).unwrap();
+        assert_eq!(weights, DesertWeights::default());
+        assert!(weights.wazir > 0 && weights.pawn > 0);
+    }
+}
