@@ -77,12 +77,14 @@ fn a_profile_records_results_opens_venues_and_survives_a_round_trip() {
     assert_eq!(profile.unlocked.iter().collect::<Vec<_>>(), ["The Leaky Cistern"]);
     let opened = profile.record(&campaign, "Old Yusuf", 10, MatchResult::Won);
     assert_eq!(opened, ["The Spice Market"], "a reputation of 3 opens the market");
-    assert!(profile.record(&campaign, "Old Yusuf", 10, MatchResult::Won).is_empty());
+    let opened = profile.record(&campaign, "Old Yusuf", 10, MatchResult::Won);
+    assert_eq!(opened, ["The Caravanserai"], "a reputation of 6 opens Desert Pub Chess's venue");
+    assert!(profile.record(&campaign, "Old Yusuf", 0, MatchResult::Drawn).is_empty());
     profile.record(&campaign, "Little Dunya", 10, MatchResult::Lost);
-    assert_eq!((profile.purse, profile.reputation), (30, 5));
+    assert_eq!((profile.purse, profile.reputation), (30, 6));
     assert!(profile.unlocked.contains("The Spice Market"), "an opened venue stays open");
     let yusuf = &profile.regulars["Old Yusuf"];
-    assert_eq!((yusuf.won, yusuf.lost, yusuf.coins), (2, 0, 20));
+    assert_eq!((yusuf.won, yusuf.lost, yusuf.drawn, yusuf.coins), (2, 0, 1, 20));
     assert_eq!(profile.regulars["Little Dunya"].coins, -10);
     profile.lessons_done.insert("the Wadi".to_string());
 
@@ -272,4 +274,31 @@ fn a_profile_from_before_puzzles_were_kept_still_loads() {
     let profile = Profile::load_from(&path).unwrap().expect("the old profile is read, not set aside");
     assert_eq!((profile.purse, profile.puzzles_solved.len()), (42, 0));
     std::fs::remove_dir_all(&folder).unwrap();
+}
+
+#[test]
+fn a_venue_of_the_journey_plays_desert_pub_chess_with_its_own_conditions() {
+    use khalif::campaign::{Profile, Table};
+    use khalif::rules::desert_pub_chess::parse_position;
+    use khalif::rules::{GameId, Side};
+    let campaign = journey().unwrap();
+    let (index, venue) =
+        campaign.venues.iter().enumerate().find(|(_, v)| v.game == GameId::DesertPubChess).expect("a venue plays it");
+    assert!(index > 0 && index < 5, "met early on the journey, after the first tables");
+    assert!(campaign.venues.iter().filter(|v| v.game == GameId::Khalif).count() >= 8, "Khalif's journey kept whole");
+    let contenders = campaign.contenders(index, &Profile::new(&campaign));
+    assert!(contenders.len() >= 2);
+    // Rashid gives a Knight as odds: he plays Black without the one on b8, and no takebacks.
+    let rashid = venue.regulars.iter().find(|r| r.name.starts_with("Rashid")).unwrap();
+    let table = Table::set(venue.game, &rashid.conditions, Side::Second).unwrap();
+    assert_eq!((table.game, table.player, table.takebacks), (GameId::DesertPubChess, Side::First, false));
+    let start = parse_position(&table.start).unwrap();
+    assert_eq!(start.piece_at("b8".parse().unwrap()), None);
+    let card = rashid.conditions[0].card(venue.game, &rashid.name).1;
+    assert_eq!(card, "Rashid of the Long Chains starts without the Knight on b8.");
+    // Odds in Desert Pub Chess are a desert jumper or a Knight, never a Prince or a Pawn.
+    let text = campaign_with("(name: \"A\", bio: \"b\", personality: \"Old Yusuf\",\n conditions: [RegularStartsWithout([\"e8\"])])")
+        .replacen("kind: Tavern", "game: DesertPubChess, kind: Tavern", 1);
+    let error = parse_campaign(&text, "c.ron").unwrap_err();
+    assert!(error.contains("odds are a Desert Wazir or a Desert Ferz or a Knight; e8 holds none of them"), "{error}");
 }

@@ -47,13 +47,15 @@ impl Look for DesertPubChess {
             accent(part(m, Cone { radius: 0.09, height: 0.24 }, at(0.0, b + 0.66, 0.0))),
         ];
         ferz.extend(crown(m, b + 0.51, FRAC_PI_4));
+        // A horse's head: a neck leaning back, a long head reaching forward (towards the
+        // opponent), a mane of accent and two ears.
         let knight = vec![
-            part(m, Cylinder::new(0.21, 0.26), at(0.0, b + 0.13, 0.0)),
-            part(m, Cuboid::new(0.17, 0.4, 0.22), at(0.0, b + 0.44, 0.02).with_rotation(Quat::from_rotation_x(-0.35))),
-            part(m, Cuboid::new(0.16, 0.15, 0.36), at(0.0, b + 0.62, -0.1).with_rotation(Quat::from_rotation_x(0.25))),
-            accent(part(m, Cuboid::new(0.06, 0.36, 0.08), at(0.0, b + 0.5, 0.14).with_rotation(Quat::from_rotation_x(-0.35)))),
-            accent(part(m, Cone { radius: 0.035, height: 0.12 }, at(-0.05, b + 0.74, 0.03))),
-            accent(part(m, Cone { radius: 0.035, height: 0.12 }, at(0.05, b + 0.74, 0.03))),
+            part(m, Cylinder::new(0.22, 0.22), at(0.0, b + 0.11, 0.0)),
+            part(m, Cuboid::new(0.2, 0.46, 0.26), at(0.0, b + 0.42, 0.04).with_rotation(Quat::from_rotation_x(-0.3))),
+            part(m, Cuboid::new(0.19, 0.19, 0.46), at(0.0, b + 0.66, -0.1).with_rotation(Quat::from_rotation_x(0.35))),
+            accent(part(m, Cuboid::new(0.07, 0.44, 0.09), at(0.0, b + 0.47, 0.18).with_rotation(Quat::from_rotation_x(-0.3)))),
+            accent(part(m, Cone { radius: 0.045, height: 0.14 }, at(-0.06, b + 0.82, 0.04))),
+            accent(part(m, Cone { radius: 0.045, height: 0.14 }, at(0.06, b + 0.82, 0.04))),
         ];
         let prince = vec![
             part(m, frustum(0.26, 0.14, 0.58), at(0.0, b + 0.29, 0.0)),
