@@ -1,6 +1,8 @@
 // The web build in a real browser: Debian's Chromium, headless, driven by playwright-core.
 // Loads the site, checks the first frame is drawn, makes a move by clicking the canvas, then
-// plays a few turns against the pub's level-1 regular. Prints the figures it measures.
+// plays a few turns against the pub's level-1 regular, does a lesson, and plays Desert Pub
+// Chess (a jump chain built by clicks, then turns against the pub). Prints the figures it
+// measures.
 //
 //   node web/e2e.mjs http://localhost:8080/ [screenshot-folder]
 import { chromium } from "playwright-core";
@@ -170,6 +172,36 @@ try {
     const kept = await page.evaluate((key) => localStorage.getItem(key), profileKey);
     check(kept && kept.includes("The Raider") && !keys.some((k) => k.includes("corrupt")),
       `the profile is read back whole on the next visit (keys: ${keys.join(", ")})`);
+    check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
+    await page.close();
+  }
+  // 4. Desert Pub Chess against the pub: the game chosen by the address, a jump chain built
+  //    by clicking each landing square (the board asks where the chain goes on), then turns.
+  {
+    const position = encodeURIComponent("wnfssfnw/pppppppp/8/8/2p5/1p6/1W6/S1F2FNW w");
+    const { page, errors } = await openPage(browser, `?game=desert-pub-chess&position=${position}&against=1`);
+    const first = await waitFor(page, "the Desert Pub Chess match",
+      (s) => s.ready && s.game === "desert-pub-chess" && s.toMove === "White" && Object.keys(s.squares).length === 64, 300);
+    check(first.legal.includes("b2xb4"), `the Desert Wazir's jump is offered: ${first.legal.join(" ")}`);
+    await clickSquare(page, "b2");
+    await clickSquare(page, "b4");
+    const mid = await waitFor(page, "the chain's next landing", (s) => s.ask && s.ask.cells && s.ask.cells.includes("d4"), 60);
+    check(mid.ask.stop === true && mid.moves.length === 0, "after the first jump the chain may go on to d4 or stop");
+    await page.screenshot({ path: `${shots}/web-dpc-chain.png` });
+    await clickSquare(page, "d4");
+    const chained = await waitFor(page, "the chain in the move list", (s) => s.moves.length >= 1, 60);
+    check(chained.moves[0] === "Wb2xb4xd4", `the chain built by clicks is one turn: ${chained.moves[0]}`);
+    for (let turn = 1; turn < 3; turn++) {
+      const s = await waitFor(page, "White's turn", (s) => s.toMove === "White" && !s.thinking && s.moves.length === 2 * turn, 180);
+      const quiet = s.legal.filter((m) => m.includes("-"));
+      const [from, to] = quiet[(turn * 5) % quiet.length].split("-");
+      await clickSquare(page, from);
+      await clickSquare(page, to);
+      await waitFor(page, `White's turn ${turn + 1}`, (t) => t.moves.length >= 2 * turn + 1, 180);
+    }
+    const s = await state(page);
+    check(s.moves.length >= 5, `turns of Desert Pub Chess against level 1: ${s.moves.join(", ")}`);
+    await page.screenshot({ path: `${shots}/web-desert-pub-chess.png` });
     check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
     await page.close();
   }
