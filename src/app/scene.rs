@@ -64,6 +64,13 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 struct BoardBed;
 
+/// The table's wood and brass, made once and shared by the table and the board's bed.
+#[derive(Resource)]
+struct TableMaterials {
+    wood: Handle<StandardMaterial>,
+    brass: Handle<StandardMaterial>,
+}
+
 fn textured(images: &mut Assets<Image>, image: Image, roughness: f32) -> StandardMaterial {
     StandardMaterial { base_color_texture: Some(images.add(image)), perceptual_roughness: roughness, ..default() }
 }
@@ -102,9 +109,8 @@ fn fit_board_bed(
     shape: Res<BoardShape>,
     session: Res<Session>,
     beds: Query<Entity, With<BoardBed>>,
+    table: Res<TableMaterials>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    mut images: ResMut<Assets<Image>>,
 ) {
     if !shape.is_changed() {
         return;
@@ -113,13 +119,7 @@ fn fit_board_bed(
         commands.entity(entity).despawn();
     }
     let (hx, hz) = session.geometry().half_extent;
-    let wood = materials.add(textured(&mut images, textures::wood(), 0.55));
-    let brass = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.78, 0.56, 0.24),
-        metallic: 1.0,
-        perceptual_roughness: 0.35,
-        ..default()
-    });
+    let (wood, brass) = (table.wood.clone(), table.brass.clone());
     let (w, d) = (2.0 * hx * SQUARE + 0.8, 2.0 * hz * SQUARE + 0.8);
     commands.spawn((
         BoardBed,
@@ -156,7 +156,8 @@ fn spawn_table(
         perceptual_roughness: 0.35,
         ..default()
     });
-    // Table top, legs, and the board's wooden bed with a brass rim.
+    commands.insert_resource(TableMaterials { wood: wood.clone(), brass: brass.clone() });
+    // Table top and legs (the board's bed is sized to each game's board, `fit_board_bed`).
     commands.spawn((
         Mesh3d(meshes.add(Cuboid::new(16.0, 0.8, 13.0))),
         MeshMaterial3d(wood.clone()),

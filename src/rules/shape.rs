@@ -75,6 +75,62 @@ pub trait TurnMachine: Clone + fmt::Debug + Send + Sync + 'static {
     fn options(&self) -> Vec<Self::Decision>;
 }
 
+/// Implements [`TurnMachine`] for a game's turn state whose own methods already have the
+/// trait's names and meanings (`new` for `begin`), and whose pending decision knows its side.
+macro_rules! turn_machine_by_own_methods {
+    ($state:ty { $position:ty, $turn:ty, $decision:ty, $pending:ty, $event:ty, $error:ty }) => {
+        impl $crate::rules::TurnMachine for $state {
+            type Position = $position;
+            type Turn = $turn;
+            type Decision = $decision;
+            type Pending = $pending;
+            type Event = $event;
+            type Error = $error;
+
+            fn begin(position: $position) -> $state {
+                <$state>::new(position)
+            }
+
+            fn position(&self) -> &$position {
+                <$state>::position(self)
+            }
+
+            fn pending(&self) -> Option<$pending> {
+                <$state>::pending(self)
+            }
+
+            fn decider(&self) -> Option<$crate::rules::Side> {
+                <$state>::pending(self).map(<$pending>::side)
+            }
+
+            fn decide(&mut self, decision: $decision) -> Result<Vec<$event>, $error> {
+                <$state>::decide(self, decision)
+            }
+
+            fn turn(&self) -> $turn {
+                <$state>::turn(self)
+            }
+
+            fn is_finished(&self) -> bool {
+                <$state>::is_finished(self)
+            }
+
+            fn outcome(&self) -> Option<$crate::rules::Outcome> {
+                <$state>::outcome(self)
+            }
+
+            fn decision_of(&self, turn: &$turn) -> Option<$decision> {
+                <$state>::decision_of(self, turn)
+            }
+
+            fn options(&self) -> Vec<$decision> {
+                <$state>::options(self)
+            }
+        }
+    };
+}
+pub(crate) use turn_machine_by_own_methods;
+
 /// Replays a complete turn through the state machine, returning its events; fails only for a
 /// turn that is not legal in `pos`.
 pub fn replay<M: TurnMachine>(pos: &M::Position, turn: &M::Turn) -> Result<Vec<M::Event>, String> {

@@ -27,3 +27,89 @@ pub fn fields(text: &str) -> Vec<(usize, &str)> {
     }
     fields
 }
+
+/// Reads the placement field of a square board's position text: ranks from the far one down,
+/// `/` between them, a number for a run of empty squares, a letter for a piece.
+/// `place(file, rank, letter, column)` puts a piece or says why the letter is refused. Every
+/// error names the column where it can.
+pub fn parse_placement(
+    format: &'static str,
+    placement: &str,
+    first_col: usize,
+    (files, ranks): (u32, u32),
+    mut place: impl FnMut(u32, u32, char) -> Result<(), String>,
+) -> Result<(), PositionError> {
+    let error = |at: Option<usize>, problem: String| PositionError { format, at, problem };
+    let mut rank = ranks - 1;
+    let mut file = 0u32;
+    let mut chars = placement.chars().enumerate().peekable();
+    while let Some((offset, c)) = chars.next() {
+        let col = Some(first_col + offset);
+        let rank_name = rank + 1;
+        match c {
+            '/' => {
+                if file != files {
+                    return Err(error(col, format!("rank {rank_name} has {file} squares, expected {files}")));
+                }
+                if rank == 0 {
+                    return Err(error(col, format!("more than {ranks} ranks")));
+                }
+                rank -= 1;
+                file = 0;
+            }
+            '1'..='9' => {
+                let mut run = c.to_digit(10).expect("a digit");
+                while let Some(&(_, next)) = chars.peek().filter(|(_, n)| n.is_ascii_digit()) {
+                    run = run.saturating_mul(10).saturating_add(next.to_digit(10).expect("a digit"));
+                    chars.next();
+                }
+                file = file.saturating_add(run);
+                if file > files {
+                    return Err(error(col, format!("rank {rank_name} has more than {files} squares")));
+                }
+            }
+            _ => {
+                if file >= files {
+                    return Err(error(col, format!("rank {rank_name} has more than {files} squares")));
+                }
+                place(file, rank, c).map_err(|problem| error(col, problem))?;
+                file += 1;
+            }
+        }
+    }
+    if rank != 0 {
+        return Err(error(None, format!("only {} ranks, expected {ranks} separated by `/`", ranks - rank)));
+    }
+    if file != files {
+        return Err(error(None, format!("rank 1 has {file} squares, expected {files}")));
+    }
+    Ok(())
+}
+
+/// Writes the placement field of a square board's position text; `letter(file, rank)` is the
+/// piece's letter on a square, if any.
+pub fn write_placement((files, ranks): (u8, u8), letter: impl Fn(u8, u8) -> Option<char>) -> String {
+    let mut out = String::new();
+    for rank in (0..ranks).rev() {
+        let mut empty = 0;
+        for file in 0..files {
+            match letter(file, rank) {
+                None => empty += 1,
+                Some(c) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}

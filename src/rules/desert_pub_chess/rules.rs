@@ -12,7 +12,7 @@ use super::{
 use crate::rules::geometry::Geometry;
 use crate::rules::text::PositionError;
 use crate::rules::view::{Ask, Choice, Effect, Motion, PieceCode, Prompt, WhyNot};
-use crate::rules::{GameId, Naming, Outcome, Rules, Side, Square as _, TurnMachine};
+use crate::rules::{GameId, Naming, Rules, Side, Square as _};
 
 /// The rules of Desert Pub Chess (P1–P6).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -241,51 +241,6 @@ impl Rules for DesertPubChess {
     }
 }
 
-impl TurnMachine for TurnState {
-    type Position = Position;
-    type Turn = Turn;
-    type Decision = Decision;
-    type Pending = Pending;
-    type Event = Event;
-    type Error = super::DecisionError;
-
-    fn begin(position: Position) -> TurnState {
-        TurnState::new(position)
-    }
-
-    fn position(&self) -> &Position {
-        TurnState::position(self)
-    }
-
-    fn pending(&self) -> Option<Pending> {
-        TurnState::pending(self)
-    }
-
-    fn decider(&self) -> Option<Side> {
-        TurnState::pending(self).map(Pending::side)
-    }
-
-    fn decide(&mut self, decision: Decision) -> Result<Vec<Event>, Self::Error> {
-        TurnState::decide(self, decision)
-    }
-
-    fn turn(&self) -> Turn {
-        TurnState::turn(self)
-    }
-
-    fn is_finished(&self) -> bool {
-        TurnState::is_finished(self)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        TurnState::outcome(self)
-    }
-
-    fn decision_of(&self, turn: &Turn) -> Option<Decision> {
-        TurnState::decision_of(self, turn)
-    }
-
-    fn options(&self) -> Vec<Decision> {
-        TurnState::options(self)
-    }
-}
+crate::rules::shape::turn_machine_by_own_methods!(TurnState {
+    Position, Turn, Decision, Pending, Event, super::DecisionError
+});

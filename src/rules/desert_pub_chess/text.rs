@@ -7,7 +7,7 @@
 use super::piece::side_letter;
 use super::{Kind, Piece, Position, Square};
 use crate::rules::Side;
-use crate::rules::text::{PositionError, fields};
+use crate::rules::text::{self, PositionError, fields};
 
 /// The start position (P5).
 pub const START: &str = "wnfssfnw/pppppppp/8/8/8/8/PPPPPPPP/WNFSSFNW w";
@@ -50,79 +50,24 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
 }
 
 fn parse_placement(pos: &mut Position, placement: &str, first_col: usize) -> Result<(), PositionError> {
-    let mut rank: i32 = 7;
-    let mut file: u32 = 0;
-    for (offset, c) in placement.chars().enumerate() {
-        let col = Some(first_col + offset);
-        let rank_name = rank + 1;
-        match c {
-            '/' => {
-                if file != 8 {
-                    return Err(error(col, format!("rank {rank_name} has {file} squares, expected 8")));
-                }
-                if rank == 0 {
-                    return Err(error(col, "more than 8 ranks"));
-                }
-                rank -= 1;
-                file = 0;
-            }
-            '1'..='8' => {
-                file += c as u32 - '0' as u32;
-                if file > 8 {
-                    return Err(error(col, format!("rank {rank_name} has more than 8 squares")));
-                }
-            }
-            _ => {
-                let piece = Piece::from_letter(c).ok_or_else(|| {
-                    error(col, format!("`{c}` is not a piece letter (W F N S P for White, w f n s p for Black) nor a digit 1-8"))
-                })?;
-                if file >= 8 {
-                    return Err(error(col, format!("rank {rank_name} has more than 8 squares")));
-                }
-                let last_rank = if piece.side == Side::First { 7 } else { 0 };
-                if piece.kind == Kind::Pawn && rank == last_rank {
-                    return Err(error(col, format!("a Pawn on rank {rank_name}, its own last rank, has promoted (P2.1)")));
-                }
-                pos.put(Square::new(file as u8, rank as u8).expect("checked bounds"), piece);
-                file += 1;
-            }
+    text::parse_placement("position text", placement, first_col, (8, 8), |file, rank, c| {
+        let piece = Piece::from_letter(c)
+            .ok_or_else(|| format!("`{c}` is not a piece letter (W F N S P for White, w f n s p for Black) nor a digit 1-8"))?;
+        let last_rank = if piece.side == Side::First { 7 } else { 0 };
+        if piece.kind == Kind::Pawn && rank == last_rank {
+            return Err(format!("a Pawn on rank {}, its own last rank, has promoted (P2.1)", rank + 1));
         }
-    }
-    if rank != 0 {
-        return Err(error(None, format!("only {} ranks, expected 8 separated by `/`", 8 - rank)));
-    }
-    if file != 8 {
-        return Err(error(None, format!("rank 1 has {file} squares, expected 8")));
-    }
-    Ok(())
+        pos.put(Square::new(file as u8, rank as u8).expect("checked bounds"), piece);
+        Ok(())
+    })
 }
 
 /// Writes a position as text (P5), with the turn number when it is not 1.
 pub fn write_position(pos: &Position) -> String {
-    let mut out = String::new();
-    for rank in (0..8u8).rev() {
-        let mut empty = 0;
-        for file in 0..8u8 {
-            match pos.piece_at(Square::new(file, rank).expect("on board")) {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    out.push(piece.letter());
-                }
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out.push(' ');
-    out.push(side_letter(pos.side_to_move()));
+    let placement = text::write_placement((8, 8), |file, rank| {
+        pos.piece_at(Square::new(file, rank).expect("on board")).map(|p| p.letter())
+    });
+    let mut out = format!("{placement} {}", side_letter(pos.side_to_move()));
     if pos.turn_number() != 1 {
         out.push_str(&format!(" {}", pos.turn_number()));
     }

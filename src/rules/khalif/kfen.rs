@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::tables::ADJACENT;
 use super::{Kind, Piece, Position, Side, Square, side_letter, side_name};
-use crate::rules::text::{PositionError, fields};
+use crate::rules::text::{self, PositionError, fields};
 
 /// The start position in KFEN (K7).
 pub const START_KFEN: &str = "rvdgkgdvr/ccccccccc/9/9/9/9/9/CCCCCCCCC/RVDGKGDVR g 1";
@@ -46,53 +46,13 @@ pub fn parse_kfen(text: &str) -> Result<Position, PositionError> {
 }
 
 fn parse_placement(pos: &mut Position, placement: &str, first_col: usize) -> Result<(), PositionError> {
-    let mut rank: i32 = 8;
-    let mut file: u32 = 0;
-    for (offset, c) in placement.chars().enumerate() {
-        let col = Some(first_col + offset);
-        let rank_name = rank + 1;
-        match c {
-            '/' => {
-                if file != 9 {
-                    return Err(error(col, format!("rank {rank_name} has {file} squares, expected 9")));
-                }
-                if rank == 0 {
-                    return Err(error(col, "more than 9 ranks"));
-                }
-                rank -= 1;
-                file = 0;
-            }
-            '1'..='9' => {
-                file += c as u32 - '0' as u32;
-                if file > 9 {
-                    return Err(error(col, format!("rank {rank_name} has more than 9 squares")));
-                }
-            }
-            _ => {
-                let piece = Piece::from_letter(c).ok_or_else(|| {
-                    error(
-                        col,
-                        format!(
-                            "`{c}` is not a piece letter (R V D G K C for Gold, r v d g k c for Silver) nor a digit 1-9"
-                        ),
-                    )
-                })?;
-                if file >= 9 {
-                    return Err(error(col, format!("rank {rank_name} has more than 9 squares")));
-                }
-                let sq = Square::new(file as u8, rank as u8).expect("checked bounds");
-                pos.put(sq, piece);
-                file += 1;
-            }
-        }
-    }
-    if rank != 0 {
-        return Err(error(None, format!("only {} ranks, expected 9 separated by `/`", 9 - rank)));
-    }
-    if file != 9 {
-        return Err(error(None, format!("rank 1 has {file} squares, expected 9")));
-    }
-    Ok(())
+    text::parse_placement("KFEN", placement, first_col, (9, 9), |file, rank, c| {
+        let piece = Piece::from_letter(c).ok_or_else(|| {
+            format!("`{c}` is not a piece letter (R V D G K C for Gold, r v d g k c for Silver) nor a digit 1-9")
+        })?;
+        pos.put(Square::new(file as u8, rank as u8).expect("checked bounds"), piece);
+        Ok(())
+    })
 }
 
 /// The conditions every position between turns meets: one Khalif per side (K2, K6.1) and
@@ -123,28 +83,10 @@ pub struct Kfen<'a>(pub &'a Position);
 impl fmt::Display for Kfen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pos = self.0;
-        for rank in (0..9u8).rev() {
-            let mut empty = 0;
-            for file in 0..9u8 {
-                match pos.piece_at(Square::new(file, rank).expect("on board")) {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        write!(f, "{}", piece.letter())?;
-                    }
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank > 0 {
-                f.write_str("/")?;
-            }
-        }
-        write!(f, " {} {}", side_letter(pos.side_to_move()), pos.turn_number())
+        let placement = text::write_placement((9, 9), |file, rank| {
+            pos.piece_at(Square::new(file, rank).expect("on board")).map(|p| p.letter())
+        });
+        write!(f, "{placement} {} {}", side_letter(pos.side_to_move()), pos.turn_number())
     }
 }
 
