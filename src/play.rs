@@ -127,8 +127,11 @@ pub fn new_game(id: GameId, position: Option<&str>) -> Result<Box<dyn AnyGame>, 
     })
 }
 
-/// Reads a record of any game (its `Game` tag says which; Khalif when absent).
-pub fn load_record(text: &str) -> Result<(Box<dyn AnyGame>, Vec<(String, String)>), String> {
+/// A record's tags other than those the game itself gives (`Event`, the players, `Date`).
+pub type Tags = Vec<(String, String)>;
+
+/// Reads a record of any game (its `Game` tag says which; Khalif when absent), with its tags.
+pub fn load_record(text: &str) -> Result<(Box<dyn AnyGame>, Tags), String> {
     let id = crate::rules::record::game_of(text).map_err(|e| e.to_string())?;
     with_game!(id, G => Record::<G>::parse(text)
         .map(|r| (Box::new(r.game) as Box<dyn AnyGame>, r.tags))

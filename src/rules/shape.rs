@@ -266,7 +266,7 @@ pub trait Rules: Copy + Default + fmt::Debug + Send + Sync + 'static {
     }
 }
 
-fn perft_counting<R: Rules + ?Sized>(pos: &R::Position, depth: u32, bulk: bool) -> u64 {
+fn perft_counting<R: Rules>(pos: &R::Position, depth: u32, bulk: bool) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -38,7 +38,12 @@ impl Rules for DesertPubChess {
     /// A desert jumper or a Knight.
     const ODDS: &'static [u8] = &[Kind::Wazir as u8, Kind::Ferz as u8, Kind::Knight as u8];
     const POSITION_TEXT: &'static str = "position text";
-    const BENCH: &'static [(&'static str, &'static str, u32)] = &[("start", "start", 5)];
+    /// The start, and two positions of self-play games with jumpers facing each other.
+    const BENCH: &'static [(&'static str, &'static str, u32)] = &[
+        ("start", "start", 6),
+        ("middlegame", "1n2s2w/w1s1p1fp/P1f3p1/8/F2p1P1P/1S5N/3P2P1/WNF1S2W b 54", 5),
+        ("chains", "4sfw1/wf6/5p1n/2P5/1n4p1/FNp3W1/P1W4P/S6F w 101", 5),
+    ];
 
     type Square = Square;
     type Position = Position;

@@ -108,4 +108,4 @@ pub const LAST_RANK: [u64; 2] = [0xFF << 56, 0xFF];
 /// Hash keys per side, kind and square.
 pub static ZOBRIST: [[[u64; 64]; 5]; 2] = keys(0x4445_5345_5254); // "DESERT"
 /// Hash key toggled when the second player (Black) is to move.
-pub const ZOBRIST_SECOND: u64 = splitmix(0x424C_4143_4B).1;
+pub const ZOBRIST_SECOND: u64 = splitmix(0x0042_4C41_434B).1;
