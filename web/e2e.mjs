@@ -58,8 +58,9 @@ async function clickSquare(page, square) {
 const TEST_SETTINGS = "(skip_animations: true, camera: (turn_to_side_to_move: false), " +
   "graphics: (quality: Low, shadows: false, smoke: false, msaa: false))";
 
+/// A small canvas: every frame is rendered in software, and its cost grows with the pixels.
 async function openPage(browser, query) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const page = await browser.newPage({ viewport: { width: 960, height: 540 } });
   // Software rendering on a busy 2-core machine can take tens of seconds for one frame, and
   // a screenshot waits for a frame.
   page.setDefaultTimeout(300_000);

@@ -131,11 +131,6 @@ impl<R: Rules> Game<R> {
         self.draw_offer
     }
 
-    /// The side that decides now (not always the side whose turn it is).
-    pub fn decider(&self) -> Option<Side> {
-        if self.outcome().is_some() { None } else { self.current.decider() }
-    }
-
     /// Takes one decision of the turn in progress.
     pub fn decide(&mut self, decision: Decision<R>) -> Result<Vec<Event<R>>, GameError> {
         if self.outcome().is_some() {

@@ -60,8 +60,6 @@ pub trait TurnMachine: Clone + fmt::Debug + Send + Sync + 'static {
     fn position(&self) -> &Self::Position;
     /// What must be decided now, or `None` once the turn is over.
     fn pending(&self) -> Option<Self::Pending>;
-    /// The side that must decide now.
-    fn decider(&self) -> Option<Side>;
     /// Takes a decision and resolves the turn until the next decision or the hand-over; a
     /// refused decision changes nothing.
     fn decide(&mut self, decision: Self::Decision) -> Result<Vec<Self::Event>, Self::Error>;
@@ -76,7 +74,7 @@ pub trait TurnMachine: Clone + fmt::Debug + Send + Sync + 'static {
 }
 
 /// Implements [`TurnMachine`] for a game's turn state whose own methods already have the
-/// trait's names and meanings (`new` for `begin`), and whose pending decision knows its side.
+/// trait's names and meanings (`new` for `begin`).
 macro_rules! turn_machine_by_own_methods {
     ($state:ty { $position:ty, $turn:ty, $decision:ty, $pending:ty, $event:ty, $error:ty }) => {
         impl $crate::rules::TurnMachine for $state {
@@ -97,10 +95,6 @@ macro_rules! turn_machine_by_own_methods {
 
             fn pending(&self) -> Option<$pending> {
                 <$state>::pending(self)
-            }
-
-            fn decider(&self) -> Option<$crate::rules::Side> {
-                <$state>::pending(self).map(<$pending>::side)
             }
 
             fn decide(&mut self, decision: $decision) -> Result<Vec<$event>, $error> {

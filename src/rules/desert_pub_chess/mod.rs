@@ -20,7 +20,7 @@ pub use position::Position;
 pub use rules::DesertPubChess;
 pub use text::{START, parse_piece_list, parse_position, write_position};
 pub use turn::{
-    Turn, count_turns, generate_turns, has_turn, primary_destinations, is_chain, jump_chains, jump_path, no_pieces_left,
+    Turn, count_turns, generate_turns, has_turn, primary_destinations, is_chain, jump_path, no_pieces_left,
     play, winner_by_capture,
 };
 pub use why::{Refusal, why_not};

@@ -86,7 +86,7 @@ impl Chains {
 
 /// Every distinct jump chain of the jumper on `from` (at least one jump each; every prefix is
 /// a chain of its own): `(landing square, squares of the pieces taken)`.
-pub fn jump_chains(pos: &Position, from: Square, kind: Kind) -> Vec<(Square, u64)> {
+fn jump_chains(pos: &Position, from: Square, kind: Kind) -> Vec<(Square, u64)> {
     let side = pos.side_to_move();
     let enemies = pos.side(side.opponent());
     let first_jumps = steps(kind, from) & enemies;
