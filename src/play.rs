@@ -43,8 +43,6 @@ pub trait AnyGame: Send + Sync {
     fn geometry(&self) -> &'static Geometry;
     /// The kinds of piece by number: (letter, name).
     fn kinds(&self) -> &'static [(char, &'static str)];
-    /// The stages a turn resolves in, in order.
-    fn stages(&self) -> &'static [&'static str];
     fn clone_box(&self) -> Box<dyn AnyGame>;
 
     /// The board now, mid-turn included.
@@ -54,8 +52,6 @@ pub trait AnyGame: Send + Sync {
     /// The number of the turn in progress.
     fn turn_number(&self) -> u32;
     fn start_text(&self) -> String;
-    /// The position at the start of the turn in progress, as text.
-    fn position_text(&self) -> String;
     fn history(&self) -> Vec<TurnLine>;
     /// What the turn in progress has done so far.
     fn turn_effects(&self) -> Vec<Effect>;
@@ -172,10 +168,6 @@ impl<G: Engine> AnyGame for Game<G> {
         G::KINDS
     }
 
-    fn stages(&self) -> &'static [&'static str] {
-        G::STAGES
-    }
-
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
     }
@@ -194,10 +186,6 @@ impl<G: Engine> AnyGame for Game<G> {
 
     fn start_text(&self) -> String {
         G::write_position(self.start())
-    }
-
-    fn position_text(&self) -> String {
-        G::write_position(self.turn_start())
     }
 
     fn history(&self) -> Vec<TurnLine> {

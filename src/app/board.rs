@@ -54,11 +54,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Match), reset_if_empty)
         .add_systems(
             Update,
-            (shape_board, rebuild_pieces).chain().run_if(on_message::<BoardReset>).in_set(GameSystems::Decide),
+            (shape_board, rebuild_pieces.run_if(on_message::<BoardReset>)).chain().in_set(GameSystems::Decide),
         );
 }
 
-/// Spawns the cells of the session's game, replacing another game's.
+/// Spawns the cells of the session's game when it is not the game on the table (a match of
+/// another game, or another game chosen on the title screen), replacing the other's.
 fn shape_board(
     mut commands: Commands,
     session: Res<Session>,

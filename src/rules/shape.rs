@@ -154,8 +154,6 @@ pub trait Rules: Copy + Default + fmt::Debug + Send + Sync + 'static {
     const INNER: &'static [bool];
     /// Positions for the perft speed benchmark: a name, the position (`start` or text) and a depth.
     const BENCH: &'static [(&'static str, &'static str, u32)];
-    /// What the position text is called in messages (`KFEN`, `position text`).
-    const POSITION_TEXT: &'static str;
     /// The kinds a pub regular may give as odds (removed from the start position): a house
     /// custom of the campaign's tables, not a rule of the game.
     const ODDS: &'static [u8];

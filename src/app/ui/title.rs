@@ -11,6 +11,7 @@ use crate::app::career::{Career, leave_seat};
 use crate::app::commands::GameCommand;
 use crate::app::opponent::Opponent;
 use crate::app::screens::Screen;
+use crate::app::session::Session;
 use crate::app::settings::GameSettings;
 use crate::play::new_game;
 use crate::rules::{GameId, Rules, Side};
@@ -30,6 +31,7 @@ fn title_menu(
     mut commands: MessageWriter<GameCommand>,
     mut exit: MessageWriter<AppExit>,
     mut bevy_commands: Commands,
+    mut session: ResMut<Session>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Khalif")
@@ -60,6 +62,10 @@ fn title_menu(
                 });
                 let game = ui_state.game;
                 let fresh = || new_game(game, None).expect("every game's start position is valid");
+                if session.game.id() != game {
+                    // The board behind the menu becomes the chosen game's.
+                    *session = Session::new(fresh());
+                }
                 if ui.add(wide("New local match (two players)")).clicked() {
                     leave_seat(&mut bevy_commands);
                     commands.write(GameCommand::Start(fresh()));

@@ -37,7 +37,6 @@ impl Rules for DesertPubChess {
     const INNER: &'static [bool] = &[false];
     /// A desert jumper or a Knight.
     const ODDS: &'static [u8] = &[Kind::Wazir as u8, Kind::Ferz as u8, Kind::Knight as u8];
-    const POSITION_TEXT: &'static str = "position text";
     /// The start, and two positions of self-play games with jumpers facing each other.
     const BENCH: &'static [(&'static str, &'static str, u32)] = &[
         ("start", "start", 6),

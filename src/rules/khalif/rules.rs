@@ -49,7 +49,6 @@ impl Rules for Khalif {
     const INNER: &'static [bool] = &[true, true, false, false, true, true, false];
     /// A Djinn or a Vizier.
     const ODDS: &'static [u8] = &[Kind::Djinn as u8, Kind::Vizier as u8];
-    const POSITION_TEXT: &'static str = "KFEN";
     /// The start, and three positions reached by random play (the last after a succession:
     /// Silver's Khalif is a crowned Vizier).
     const BENCH: &'static [(&'static str, &'static str, u32)] = &[
