@@ -113,3 +113,23 @@ pub fn write_placement((files, ranks): (u8, u8), letter: impl Fn(u8, u8) -> Opti
     }
     out
 }
+
+/// Reads a position written as a list of pieces on squares (`"Ke1 Da3 ki9"`, upper case the
+/// first player): for each token, `put(letter, square)` places the piece or says why it cannot.
+pub fn read_piece_list<S: std::str::FromStr>(
+    format: &'static str,
+    pieces: &str,
+    mut put: impl FnMut(char, S) -> Result<(), String>,
+) -> Result<(), PositionError>
+where
+    S::Err: std::fmt::Display,
+{
+    let error = |problem: String| PositionError { format, at: None, problem };
+    for token in pieces.split_whitespace() {
+        let mut chars = token.chars();
+        let letter = chars.next().unwrap_or(' ');
+        let square: S = chars.as_str().parse().map_err(|e| error(format!("`{token}`: {e}")))?;
+        put(letter, square).map_err(|problem| error(format!("`{token}`: {problem}")))?;
+    }
+    Ok(())
+}

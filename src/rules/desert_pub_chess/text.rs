@@ -78,15 +78,13 @@ pub fn write_position(pos: &Position) -> String {
 /// case Black) with `side` to move: handier than position text for lessons and tests.
 pub fn parse_piece_list(pieces: &str, side: Side) -> Result<Position, PositionError> {
     let mut pos = Position::empty(side);
-    for token in pieces.split_whitespace() {
-        let mut chars = token.chars();
-        let letter = chars.next().unwrap_or(' ');
-        let piece = Piece::from_letter(letter).ok_or_else(|| error(None, format!("`{token}`: no piece `{letter}`")))?;
-        let square: Square = chars.as_str().parse().map_err(|e| error(None, format!("`{token}`: {e}")))?;
+    text::read_piece_list("position text", pieces, |letter, square: Square| {
+        let piece = Piece::from_letter(letter).ok_or_else(|| format!("no piece `{letter}`"))?;
         if pos.piece_at(square).is_some() {
-            return Err(error(None, format!("`{token}`: {square} already holds a piece")));
+            return Err(format!("{square} already holds a piece"));
         }
         pos.put(square, piece);
-    }
+        Ok(())
+    })?;
     parse_position(&write_position(&pos))
 }
