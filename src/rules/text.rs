@@ -133,3 +133,22 @@ where
     }
     Ok(())
 }
+
+/// The optional turn number in the third field of a position text (and nothing after it):
+/// `None` when absent.
+pub fn read_turn_number(format: &'static str, fields: &[(usize, &str)]) -> Result<Option<u32>, PositionError> {
+    let error = |at: usize, problem: String| PositionError { format, at: Some(at), problem };
+    if let Some(&(col, extra)) = fields.get(3) {
+        return Err(error(col, format!("unexpected `{extra}` after the turn number")));
+    }
+    fields
+        .get(2)
+        .map(|&(col, number)| {
+            number
+                .parse()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| error(col, format!("turn number `{number}`: expected a whole number from 1")))
+        })
+        .transpose()
+}

@@ -29,16 +29,8 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
         "b" => Side::Second,
         other => return Err(error(Some(side_col), format!("side to move `{other}`: expected `w` or `b`"))),
     });
-    if let Some(&(col, number)) = fields.get(2) {
-        let n: u32 = number
-            .parse()
-            .ok()
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| error(Some(col), format!("turn number `{number}`: expected a whole number from 1")))?;
+    if let Some(n) = text::read_turn_number("position text", &fields)? {
         pos.set_turn_number(n);
-    }
-    if let Some(&(col, extra)) = fields.get(3) {
-        return Err(error(Some(col), format!("unexpected `{extra}` after the position")));
     }
     if pos.side(pos.side_to_move().opponent()) == 0 && pos.side(pos.side_to_move()) != 0 {
         return Err(error(

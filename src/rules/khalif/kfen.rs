@@ -30,16 +30,8 @@ pub fn parse_kfen(text: &str) -> Result<Position, PositionError> {
             return Err(error(Some(side_col), format!("side to move `{other}`: expected `g` or `s`")));
         }
     });
-    if let Some(&(col, number)) = fields.get(2) {
-        let n: u32 = number
-            .parse()
-            .ok()
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| error(Some(col), format!("turn number `{number}`: expected a whole number from 1")))?;
+    if let Some(n) = text::read_turn_number("KFEN", &fields)? {
         pos.set_turn_number(n);
-    }
-    if let Some(&(col, extra)) = fields.get(3) {
-        return Err(error(Some(col), format!("unexpected `{extra}` after the turn number")));
     }
     validate(&pos)?;
     Ok(pos)
