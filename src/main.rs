@@ -72,7 +72,14 @@ fn run_native() -> std::process::ExitCode {
         frames: args.frames,
         select: args.select,
         against: args.against.map(|n| usize::from(n) - 1),
-        moves: args.moves.iter().flat_map(|m| m.split(',')).map(str::trim).filter(|t| !t.is_empty()).map(String::from).collect(),
+        moves: args
+            .moves
+            .iter()
+            .flat_map(|m| m.split(','))
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(String::from)
+            .collect(),
         open: args.open,
     };
     // The position and the turns are checked against the rules before the window opens.

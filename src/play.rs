@@ -276,7 +276,10 @@ impl<G: Engine> AnyGame for Game<G> {
                 let choice = Choice::Move { from, to: to.cell() };
                 let captures = trial.pending().and_then(|p| G::decision(&p, choice)).is_some_and(|d| {
                     trial.decide(d).is_ok_and(|events| {
-                        events.iter().filter_map(G::effect).any(|(_, e)| matches!(e, Effect::Move { captured: Some(_), .. }))
+                        events
+                            .iter()
+                            .filter_map(G::effect)
+                            .any(|(_, e)| matches!(e, Effect::Move { captured: Some(_), .. }))
                     })
                 });
                 (to.cell(), captures)
@@ -308,7 +311,7 @@ impl<G: Engine> AnyGame for Game<G> {
     fn think(&self, who: &Personality) -> Box<dyn Thought> {
         let player = who.player::<G>();
         let mut searcher = player.searcher();
-        searcher.earlier = Game::history(self).iter().map(|t| G::hash(&t.before)).collect();
+        searcher.remember_earlier(self.turn_start(), Game::history(self).iter().map(|t| &t.before));
         let search = searcher.start(self.turn_start(), &player.limits);
         Box::new(Search { searcher, search })
     }

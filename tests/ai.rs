@@ -202,15 +202,16 @@ mod desert_pub_chess {
         let pos = parse_position("7s/8/8/8/3N4/8/8/S7 w").unwrap();
         let ahead = searcher().search(&pos, &Limits::depth(1)).score;
         assert!(ahead > 200, "a Knight up: {ahead}");
-        let mut s = searcher();
-        s.earlier = Dpc::turns(&pos)
+        let children: Vec<_> = Dpc::turns(&pos)
             .iter()
             .map(|t| {
                 let mut next = pos;
                 Dpc::play(&mut next, t);
-                Dpc::hash(&next)
+                next
             })
             .collect();
+        let mut s = searcher();
+        s.remember_earlier(&pos, &children);
         assert_eq!(s.search(&pos, &Limits::depth(1)).score, 0, "every move repeats: a draw");
     }
 

@@ -143,9 +143,13 @@ fn a_wrong_puzzle_is_refused_with_its_name() {
     let puzzle = &parse_puzzles(GameId::Khalif, text, "p.ron").unwrap()[0];
     assert_eq!(puzzle.verify().unwrap_err(), "puzzle `Q`: `Rb3-b4` does not force a win in 1 turns");
     assert!(
-        parse_puzzles(GameId::Khalif, "[(name: \"R\", position: \"nonsense\", turns: 1, solution: \"\", hint: \"\")]", "p.ron")
-            .unwrap_err()
-            .starts_with("p.ron: puzzle `R`: bad KFEN")
+        parse_puzzles(
+            GameId::Khalif,
+            "[(name: \"R\", position: \"nonsense\", turns: 1, solution: \"\", hint: \"\")]",
+            "p.ron"
+        )
+        .unwrap_err()
+        .starts_with("p.ron: puzzle `R`: bad KFEN")
     );
 }
 
@@ -184,7 +188,8 @@ fn every_lesson_can_be_done_and_is_checked_by_the_core() {
 #[test]
 fn an_impossible_lesson_is_refused() {
     use khalif::campaign::parse_lessons;
-    let text = r#"[(title: "T", rule: "K4.1", text: "", pieces: "Ke1 Ra1 ke9", goal: Reach("Raider", "a9"), hint: "")]"#;
+    let text =
+        r#"[(title: "T", rule: "K4.1", text: "", pieces: "Ke1 Ra1 ke9", goal: Reach("Raider", "a9"), hint: "")]"#;
     let error = parse_lessons(khalif::rules::GameId::Khalif, text, "l.ron").unwrap_err();
     assert!(error.starts_with("l.ron: lesson `T`: no legal turn meets the goal"), "{error}");
 }
@@ -297,8 +302,10 @@ fn a_venue_of_the_journey_plays_desert_pub_chess_with_its_own_conditions() {
     let card = rashid.conditions[0].card(venue.game, &rashid.name).1;
     assert_eq!(card, "Rashid of the Long Chains starts without the Knight on b8.");
     // Odds in Desert Pub Chess are a desert jumper or a Knight, never a Prince or a Pawn.
-    let text = campaign_with("(name: \"A\", bio: \"b\", personality: \"Old Yusuf\",\n conditions: [RegularStartsWithout([\"e8\"])])")
-        .replacen("kind: Tavern", "game: DesertPubChess, kind: Tavern", 1);
+    let text = campaign_with(
+        "(name: \"A\", bio: \"b\", personality: \"Old Yusuf\",\n conditions: [RegularStartsWithout([\"e8\"])])",
+    )
+    .replacen("kind: Tavern", "game: DesertPubChess, kind: Tavern", 1);
     let error = parse_campaign(&text, "c.ron").unwrap_err();
     assert!(error.contains("odds are a Desert Wazir or a Desert Ferz or a Knight; e8 holds none of them"), "{error}");
 }

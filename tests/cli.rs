@@ -138,7 +138,10 @@ fn a_terminal_game_of_desert_pub_chess_with_a_chain_and_a_promotion() {
     assert!(out.status.success());
     assert!(text.contains("White: the chain may go on from b4 (d4) — or `no`"), "{text}");
     assert!(text.contains("Last turn: Wb2xb4"), "{text}");
-    assert!(text.contains("White: the Pawn on e8 promotes (W Desert Wazir, N Knight, F Desert Ferz, S Prince)"), "{text}");
+    assert!(
+        text.contains("White: the Pawn on e8 promotes (W Desert Wazir, N Knight, F Desert Ferz, S Prince)"),
+        "{text}"
+    );
     assert!(text.contains("Answer with one of the pieces offered"), "{text}");
     assert!(text.contains("Last turn: e7-e8=W"), "{text}");
 }

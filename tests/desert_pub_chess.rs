@@ -135,10 +135,22 @@ fn p2_4_the_desert_wazir_steps_without_capturing_and_captures_by_jumping() {
     let pos = setup("Wd4 pd5 pe4 Pc4 sh8 pd6", 'w');
     // d5 is an enemy with d6 behind it (taken): no jump; e4 is an enemy with f4 empty: a jump.
     assert_eq!(starting(&pos, "Wd4"), sorted(&["Wd4-d3", "Wd4xf4"]));
-    assert!(Dpc::why_not(&pos, "d4".parse().unwrap(), "d5".parse().unwrap()).unwrap_err().text.contains("never captures by stepping"));
-    assert!(Dpc::why_not(&pos, "d4".parse().unwrap(), "b4".parse().unwrap()).unwrap_err().text.contains("never jumps its own"));
+    assert!(
+        Dpc::why_not(&pos, "d4".parse().unwrap(), "d5".parse().unwrap())
+            .unwrap_err()
+            .text
+            .contains("never captures by stepping")
+    );
+    assert!(
+        Dpc::why_not(&pos, "d4".parse().unwrap(), "b4".parse().unwrap())
+            .unwrap_err()
+            .text
+            .contains("never jumps its own")
+    );
     assert!(Dpc::why_not(&pos, "d4".parse().unwrap(), "d2".parse().unwrap()).unwrap_err().text.contains("is empty"));
-    assert!(Dpc::why_not(&pos, "d4".parse().unwrap(), "e5".parse().unwrap()).unwrap_err().text.contains("orthogonally"));
+    assert!(
+        Dpc::why_not(&pos, "d4".parse().unwrap(), "e5".parse().unwrap()).unwrap_err().text.contains("orthogonally")
+    );
 }
 
 #[test]
@@ -213,7 +225,10 @@ fn p3_2_a_player_may_resign_or_agree_a_draw() {
     game.offer_draw(Side::First).unwrap();
     assert_eq!(game.answer_draw(Side::Second, true).unwrap(), Some(Outcome::DrawAgreed));
     let mut game = Game::new(Dpc::start());
-    assert_eq!(game.resign(Side::Second).unwrap(), Outcome::Win { winner: Side::First, reason: WinReason::Resignation });
+    assert_eq!(
+        game.resign(Side::Second).unwrap(),
+        Outcome::Win { winner: Side::First, reason: WinReason::Resignation }
+    );
 }
 
 #[test]
@@ -256,7 +271,8 @@ fn p4_turns_are_written_with_every_landing_square_and_parse_back() {
     for pos in random_positions(21, 120) {
         for turn in Dpc::turns(&pos) {
             let text = write_turn(&pos, &turn);
-            let (parsed, _) = parse_turn(&pos, &text).unwrap_or_else(|e| panic!("`{text}` in {}: {e}", write_position(&pos)));
+            let (parsed, _) =
+                parse_turn(&pos, &text).unwrap_or_else(|e| panic!("`{text}` in {}: {e}", write_position(&pos)));
             assert_eq!(parsed, turn, "`{text}`");
         }
     }
@@ -375,7 +391,12 @@ fn why_not_agrees_with_the_generator_on_every_square_pair() {
         for from in khalif::rules::desert_pub_chess::Square::all() {
             for to in khalif::rules::desert_pub_chess::Square::all() {
                 let legal = Dpc::why_not(&pos, from, to).is_ok();
-                assert_eq!(legal, firsts.contains(&(from.index(), to.index())), "{from}-{to} in {}", write_position(&pos));
+                assert_eq!(
+                    legal,
+                    firsts.contains(&(from.index(), to.index())),
+                    "{from}-{to} in {}",
+                    write_position(&pos)
+                );
             }
         }
     }

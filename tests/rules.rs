@@ -5,8 +5,8 @@ mod common;
 
 use common::{after, dests, names, setup, turn_names, turns_starting};
 use khalif::rules::khalif::{
-    half,
-    Decision, Event, Kind, Pending, Position, Refusal, START_KFEN, Side, Square, Stage, TurnState, count_turns, why_not,
+    Decision, Event, Kind, Pending, Position, Refusal, START_KFEN, Side, Square, Stage, TurnState, count_turns, half,
+    why_not,
 };
 use khalif::rules::{Outcome, WinReason};
 
@@ -527,10 +527,16 @@ fn k6_3_and_k6_4_resignation_and_draw_by_agreement_only() {
     game.offer_draw(Side::First).unwrap();
     assert_eq!(game.answer_draw(Side::Second, true).unwrap(), Some(Outcome::DrawAgreed));
     let mut game = Game::new(Position::start());
-    assert_eq!(game.resign(Side::First).unwrap(), Outcome::Win { winner: Side::Second, reason: WinReason::Resignation });
+    assert_eq!(
+        game.resign(Side::First).unwrap(),
+        Outcome::Win { winner: Side::Second, reason: WinReason::Resignation }
+    );
     assert!(game.decide(Decision::Primary { from: sq("c2"), to: sq("d3") }).is_err());
     let mut game = Game::new(after(&Position::start(), "Cc2-d3"));
-    assert_eq!(game.resign(Side::Second).unwrap(), Outcome::Win { winner: Side::First, reason: WinReason::Resignation });
+    assert_eq!(
+        game.resign(Side::Second).unwrap(),
+        Outcome::Win { winner: Side::First, reason: WinReason::Resignation }
+    );
 }
 
 #[test]

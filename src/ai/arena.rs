@@ -186,7 +186,7 @@ pub fn play_game_from<G: Engine>(
             let player = if mover == Side::First { gold } else { silver };
             let started = Instant::now();
             let searcher = &mut searchers[mover.index()];
-            searcher.earlier = positions.iter().map(G::hash).collect();
+            searcher.remember_earlier(&pos, &positions);
             let best = searcher.search(&pos, &player.limits).best;
             longest_turn[mover.index()] = longest_turn[mover.index()].max(started.elapsed());
             best.unwrap_or(turns[0])
@@ -211,13 +211,7 @@ pub fn play_match<G: Engine>(a: &Player<G>, b: &Player<G>, games: u32, seed: u64
 }
 
 /// [`play_match`], with the longest turn of `a` and of `b`.
-pub fn play_match_timed<G: Engine>(
-    a: &Player<G>,
-    b: &Player<G>,
-    games: u32,
-    seed: u64,
-    threads: usize,
-) -> MatchReport {
+pub fn play_match_timed<G: Engine>(a: &Player<G>, b: &Player<G>, games: u32, seed: u64, threads: usize) -> MatchReport {
     let played = play_games(games, threads, |game| {
         let (gold, silver) = if game % 2 == 0 { (a, b) } else { (b, a) };
         play_game(gold, silver, opening_of(seed, game))

@@ -5,13 +5,11 @@
 
 use super::engine::Engine;
 use super::levels::StyleWeights;
-use crate::rules::{Rules, Side};
-use crate::rules::desert_pub_chess::tables::{
-    DIAGONAL_STEPS, JUMPS, KING, KNIGHT, NONE, ORTHOGONAL_STEPS, PAWN_CAPTURES, PAWN_STEPS, squares,
-};
+use crate::rules::desert_pub_chess::tables::{KING, KNIGHT, PAWN_CAPTURES, PAWN_STEPS, squares};
 use crate::rules::desert_pub_chess::{
-    DesertPubChess, Event, Kind, Position, Square, Turn, is_chain, play, replay, side_name,
+    DesertPubChess, Event, Kind, Position, Square, Turn, is_chain, jumps, play, replay, side_name, steps,
 };
+use crate::rules::{Rules, Side};
 use crate::terms;
 
 terms! {
@@ -62,20 +60,6 @@ impl DesertWeights {
     }
 }
 
-/// The enemies the jumper of `kind` on `from` could jump now, and the landing squares.
-fn first_jumps(kind: Kind, from: Square, enemies: u64, empty: u64) -> (u64, u64) {
-    let dirs = if kind == Kind::Wazir { 0..4 } else { 4..8 };
-    let (mut over_set, mut land_set) = (0, 0);
-    for d in dirs {
-        let (over, land) = JUMPS[d][from.index()];
-        if land != NONE && enemies & (1 << over) != 0 && empty & (1 << land) != 0 {
-            over_set |= 1 << over;
-            land_set |= 1 << land;
-        }
-    }
-    (over_set, land_set)
-}
-
 /// The counts the terms weigh, for one side, in term order.
 fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
     let own = pos.side(side);
@@ -100,10 +84,9 @@ fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
                 KING[i] & !own
             }
             Kind::Wazir | Kind::Ferz => {
-                let steps = if kind == Kind::Wazir { ORTHOGONAL_STEPS[i] } else { DIAGONAL_STEPS[i] };
-                let (over, land) = first_jumps(kind, from, enemies, empty);
+                let (over, land) = jumps(kind, from, enemies, empty);
                 jumpable |= over;
-                (steps & empty) | land
+                (steps(kind, from) & empty) | land
             }
         };
         mobility += reach.count_ones() as i32;

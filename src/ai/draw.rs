@@ -17,11 +17,9 @@ impl Stalemate {
     pub fn of<G: Rules>(positions: &[G::Position]) -> Stalemate {
         let Some(current) = positions.last() else { return Stalemate::default() };
         let repetitions = positions.iter().filter(|p| G::hash(p) == G::hash(current)).count() as u32;
-        let quiet_turns = positions
-            .windows(2)
-            .rev()
-            .take_while(|pair| G::piece_count(&pair[0]) == G::piece_count(&pair[1]))
-            .count() as u32;
+        let quiet_turns =
+            positions.windows(2).rev().take_while(|pair| G::piece_count(&pair[0]) == G::piece_count(&pair[1])).count()
+                as u32;
         Stalemate { repetitions, quiet_turns }
     }
 

@@ -132,8 +132,6 @@ fn features(pos: &Position) -> [i32; TERM_COUNT] {
     std::array::from_fn(|i| mine[i] - theirs[i])
 }
 
-
-
 /// Fixed material units for the match harness's adjudication (Raider, Vizier, Djinn, Guard,
 /// Camel), independent of the tuned weights so that tuning cannot move the harness.
 const MATERIAL: [(Kind, i32); 5] =

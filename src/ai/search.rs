@@ -89,10 +89,11 @@ pub struct Searcher<G: Engine> {
     /// A primary move the root leaves out (to find the second best, for the tactics miner).
     excluded: Option<Key<G>>,
     /// For games where a position's third occurrence draws (Desert Pub Chess, P3.4): the
-    /// hashes of the game's positions before the search's root. The search scores a position
-    /// that came before (in the game or on the line searched) as a draw, so a side that is
-    /// ahead steers away from repeating and one that is behind steers towards it.
-    pub earlier: Vec<u64>,
+    /// hashes of the game's positions before the search's root that could still come back.
+    /// The search scores a position that came before (in the game or on the line searched)
+    /// as a draw, so a side that is ahead steers away from repeating and one that is behind
+    /// steers towards it.
+    earlier: Vec<u64>,
     /// The hashes of the positions on the line being searched, root first.
     line: Vec<u64>,
 }
@@ -185,6 +186,14 @@ impl<G: Engine> Searcher<G> {
                 return result;
             }
         }
+    }
+
+    /// Tells the search which positions of the game came before `root`. Only those with as
+    /// many pieces as the root are kept: no capture is ever undone, so no other can come back,
+    /// and the search compares each of its positions with every one kept.
+    pub fn remember_earlier<'a>(&mut self, root: &G::Position, positions: impl IntoIterator<Item = &'a G::Position>) {
+        let pieces = G::piece_count(root);
+        self.earlier = positions.into_iter().filter(|p| G::piece_count(p) == pieces).map(G::hash).collect();
     }
 
     /// The best turn other than those with the primary move `excluded`: how much worse the

@@ -73,7 +73,12 @@ mod tests {
         super::forced_win::<Khalif>(pos, turns)
     }
 
-    fn move_forces_win(pos: &Position, from: crate::rules::khalif::Square, to: crate::rules::khalif::Square, turns: u32) -> bool {
+    fn move_forces_win(
+        pos: &Position,
+        from: crate::rules::khalif::Square,
+        to: crate::rules::khalif::Square,
+        turns: u32,
+    ) -> bool {
         super::move_forces_win::<Khalif>(pos, from, to, turns)
     }
 

@@ -114,10 +114,8 @@ fn start_animations(
             animate(entity, *transform, on_square(geometry, piece, to), motion, 0.0);
         }
         if let Some(victim) = captured {
-            let fallen = pieces
-                .iter()
-                .filter(|p| p.4.is_some() && p.1.code() == victim)
-                .max_by_key(|p| p.4.map(|t| t.slot));
+            let fallen =
+                pieces.iter().filter(|p| p.4.is_some() && p.1.code() == victim).max_by_key(|p| p.4.map(|t| t.slot));
             if let Some((entity, piece, transform, _, Some(InTray { slot }))) = fallen {
                 animate(entity, *transform, in_tray(piece, *slot), Motion::Topple, 0.35);
             }

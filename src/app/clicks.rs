@@ -63,7 +63,11 @@ fn interpret_clicks(
                         let naming = session.game.naming();
                         session.refusal = board.piece_at(cell).map(|p| {
                             let kind = session.game.kinds()[p.kind as usize].1;
-                            format!("That is {}'s {kind}; it is {}'s turn", naming.side(p.side), naming.side(prompt.side))
+                            format!(
+                                "That is {}'s {kind}; it is {}'s turn",
+                                naming.side(p.side),
+                                naming.side(prompt.side)
+                            )
                         });
                         None
                     }

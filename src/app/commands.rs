@@ -92,7 +92,8 @@ fn run_commands(
 /// followed it, so the player is to move again rather than the opponent replaying at once.
 fn take_back(game: &mut dyn AnyGame, opponent: Option<&Opponent>) -> bool {
     let undone = game.undo();
-    let opponent_to_move = |game: &dyn AnyGame| opponent.is_some_and(|o| game.prompt().is_some_and(|p| p.side == o.side));
+    let opponent_to_move =
+        |game: &dyn AnyGame| opponent.is_some_and(|o| game.prompt().is_some_and(|p| p.side == o.side));
     if undone && opponent_to_move(game) && !game.history().is_empty() {
         game.undo();
     }

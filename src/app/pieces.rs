@@ -13,7 +13,8 @@ use super::session::Session;
 use super::stages::Animating;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, make_looks).add_systems(Update, (dress_pieces, place_pieces).in_set(GameSystems::Present));
+    app.add_systems(PreStartup, make_looks)
+        .add_systems(Update, (dress_pieces, place_pieces).in_set(GameSystems::Present));
 }
 
 fn make_looks(

@@ -56,7 +56,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, (spawn_room, spawn_table, spawn_lanterns, spawn_fans, spawn_outside))
         .add_systems(
             Update,
-            (dress_squares, fit_board_bed, apply_graphics, flicker, turn_fans, drift_smoke).in_set(GameSystems::Present),
+            (dress_squares, fit_board_bed, apply_graphics, flicker, turn_fans, drift_smoke)
+                .in_set(GameSystems::Present),
         );
 }
 

@@ -63,8 +63,10 @@ fn kind_named<G: Rules>(name: &str) -> Option<u8> {
 /// Pieces `mover` took in a turn (each capture of the turn) and pieces taken back from it.
 fn captures(effects: &[Effect], mover: Side) -> (u32, u32) {
     let taken_by = |side: Side| {
-        effects.iter().filter(|e| matches!(e, Effect::Move { piece, captured: Some(_), .. } if piece.side == side)).count()
-            as u32
+        effects
+            .iter()
+            .filter(|e| matches!(e, Effect::Move { piece, captured: Some(_), .. } if piece.side == side))
+            .count() as u32
     };
     (taken_by(mover), taken_by(mover.opponent()))
 }
@@ -83,7 +85,8 @@ impl Lesson {
     }
 
     fn is_met_in<G: Rules>(&self, effects: &[Effect], after: &Board, mover: Side) -> bool {
-        let target = |kind: &str, square: &str| Some((kind_named::<G>(kind)?, square.parse::<G::Square>().ok()?.cell()));
+        let target =
+            |kind: &str, square: &str| Some((kind_named::<G>(kind)?, square.parse::<G::Square>().ok()?.cell()));
         match &self.goal {
             Goal::Reach(kind, square) => target(kind, square)
                 .is_some_and(|(kind, cell)| after.piece_at(cell).is_some_and(|p| p.side == mover && p.kind == kind)),
@@ -91,7 +94,10 @@ impl Lesson {
                 effects.iter().any(|e| matches!(e, Effect::Change { at, into, .. } if *at == cell && into.kind == kind && into.side == mover))
             }),
             Goal::Capture(count) => captures(effects, mover).0 >= *count,
-            Goal::CaptureSafely => captures(effects, mover) == (captures(effects, mover).0.max(1), 0),
+            Goal::CaptureSafely => {
+                let (taken, lost) = captures(effects, mover);
+                taken >= 1 && lost == 0
+            }
             Goal::Win => effects
                 .iter()
                 .any(|e| matches!(e, Effect::GameOver(Outcome::Win { winner, .. }) if *winner == mover)),
@@ -105,11 +111,13 @@ impl Lesson {
     }
 
     fn check_in<G: Rules>(&self) -> Result<(), String> {
-        let pos = G::parse_piece_list(&self.pieces, Side::First).map_err(|e| format!("lesson `{}`: {e}", self.title))?;
+        let pos =
+            G::parse_piece_list(&self.pieces, Side::First).map_err(|e| format!("lesson `{}`: {e}", self.title))?;
         let (Goal::Reach(kind, square) | Goal::Promote(kind, square)) = &self.goal else {
             return self.check_turns::<G>(&pos);
         };
-        kind_named::<G>(kind).ok_or_else(|| format!("lesson `{}`, field `goal`: no piece called {kind}", self.title))?;
+        kind_named::<G>(kind)
+            .ok_or_else(|| format!("lesson `{}`, field `goal`: no piece called {kind}", self.title))?;
         square.parse::<G::Square>().map_err(|e| format!("lesson `{}`, field `goal`: {e}", self.title))?;
         self.check_turns::<G>(&pos)
     }

@@ -5,9 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Which pub game.
-#[derive(
-    Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum GameId {
     #[default]
     Khalif,

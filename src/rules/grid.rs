@@ -81,7 +81,8 @@ impl<const FILES: u8, const RANKS: u8> FromStr for Square<FILES, RANKS> {
         let bad = || BadSquare { text: text.to_string(), files: FILES, ranks: RANKS };
         let bytes = text.as_bytes();
         let file = bytes.first().map(|b| b.to_ascii_lowercase().wrapping_sub(b'a')).ok_or_else(bad)?;
-        let digits = text.get(1..).filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())).ok_or_else(bad)?;
+        let digits =
+            text.get(1..).filter(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())).ok_or_else(bad)?;
         if digits.starts_with('0') {
             return Err(bad());
         }

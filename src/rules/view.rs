@@ -40,13 +40,27 @@ pub enum Motion {
 pub enum Effect {
     /// A piece goes from one cell to another, taking `captured` (where it stood and what it
     /// was) if anything: on the destination for a capture by displacement, elsewhere for a jump.
-    Move { piece: PieceCode, from: Cell, to: Cell, captured: Option<(Cell, PieceCode)>, motion: Motion },
+    Move {
+        piece: PieceCode,
+        from: Cell,
+        to: Cell,
+        captured: Option<(Cell, PieceCode)>,
+        motion: Motion,
+    },
     /// The piece on `at` becomes another kind (a succession, a promotion).
-    Change { at: Cell, from: PieceCode, into: PieceCode },
+    Change {
+        at: Cell,
+        from: PieceCode,
+        into: PieceCode,
+    },
     /// A side lost the piece it must keep (its last Khalif).
-    RoyalLost { side: Side },
+    RoyalLost {
+        side: Side,
+    },
     /// The turn is over and `next` is to move.
-    TurnEnded { next: Side },
+    TurnEnded {
+        next: Side,
+    },
     GameOver(Outcome),
 }
 
@@ -125,7 +139,10 @@ pub struct Prompt {
 /// A player's answer to a prompt.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Choice {
-    Move { from: Cell, to: Cell },
+    Move {
+        from: Cell,
+        to: Cell,
+    },
     Cell(Cell),
     /// Decline or stop (a second Djinn capture declined, a chain stopped).
     Stop,

@@ -32,8 +32,11 @@ impl Look for DesertPubChess {
     ) -> GameLooks {
         let m = meshes;
         let b = BASE_TOP;
-        let frustum =
-            |r_bottom: f32, r_top: f32, h: f32| ConicalFrustum { radius_bottom: r_bottom, radius_top: r_top, height: h };
+        let frustum = |r_bottom: f32, r_top: f32, h: f32| ConicalFrustum {
+            radius_bottom: r_bottom,
+            radius_top: r_top,
+            height: h,
+        };
 
         let mut wazir = vec![
             part(m, frustum(0.25, 0.15, 0.46), at(0.0, b + 0.23, 0.0)),
@@ -53,7 +56,11 @@ impl Look for DesertPubChess {
             part(m, Cylinder::new(0.22, 0.22), at(0.0, b + 0.11, 0.0)),
             part(m, Cuboid::new(0.2, 0.46, 0.26), at(0.0, b + 0.42, 0.04).with_rotation(Quat::from_rotation_x(-0.3))),
             part(m, Cuboid::new(0.19, 0.19, 0.46), at(0.0, b + 0.66, -0.1).with_rotation(Quat::from_rotation_x(0.35))),
-            accent(part(m, Cuboid::new(0.07, 0.44, 0.09), at(0.0, b + 0.47, 0.18).with_rotation(Quat::from_rotation_x(-0.3)))),
+            accent(part(
+                m,
+                Cuboid::new(0.07, 0.44, 0.09),
+                at(0.0, b + 0.47, 0.18).with_rotation(Quat::from_rotation_x(-0.3)),
+            )),
             accent(part(m, Cone { radius: 0.045, height: 0.14 }, at(-0.06, b + 0.82, 0.04))),
             accent(part(m, Cone { radius: 0.045, height: 0.14 }, at(0.06, b + 0.82, 0.04))),
         ];

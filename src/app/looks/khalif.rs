@@ -19,8 +19,11 @@ impl Look for Khalif {
     ) -> GameLooks {
         let m = meshes;
         let base_top = BASE_TOP;
-        let frustum =
-            |r_bottom: f32, r_top: f32, h: f32| ConicalFrustum { radius_bottom: r_bottom, radius_top: r_top, height: h };
+        let frustum = |r_bottom: f32, r_top: f32, h: f32| ConicalFrustum {
+            radius_bottom: r_bottom,
+            radius_top: r_top,
+            height: h,
+        };
 
         let camel = vec![
             part(
@@ -29,7 +32,11 @@ impl Look for Khalif {
                 at(0.0, base_top + 0.2, 0.03).with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
             ),
             part(m, Sphere::new(0.13), at(0.0, base_top + 0.32, 0.06)),
-            part(m, Cylinder::new(0.05, 0.26), at(0.0, base_top + 0.33, -0.22).with_rotation(Quat::from_rotation_x(0.5))),
+            part(
+                m,
+                Cylinder::new(0.05, 0.26),
+                at(0.0, base_top + 0.33, -0.22).with_rotation(Quat::from_rotation_x(0.5)),
+            ),
             part(
                 m,
                 Capsule3d::new(0.06, 0.1),
@@ -66,7 +73,11 @@ impl Look for Khalif {
                 Cone { radius: 0.05, height: 0.32 },
                 at(0.0, base_top + 0.3, -0.33).with_rotation(Quat::from_rotation_x(-1.2)),
             ),
-            part(m, Torus::new(0.03, 0.07), at(0.0, base_top + 0.3, 0.3).with_rotation(Quat::from_rotation_x(FRAC_PI_2))),
+            part(
+                m,
+                Torus::new(0.03, 0.07),
+                at(0.0, base_top + 0.3, 0.3).with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
+            ),
             accent(part(m, Cone { radius: 0.11, height: 0.3 }, at(0.0, base_top + 0.5, 0.05))),
             accent(part(
                 m,

@@ -9,8 +9,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiState;
 use crate::app::career::{Career, Seat, leave_seat};
-use crate::app::looks::Look;
 use crate::app::commands::GameCommand;
+use crate::app::looks::Look;
 use crate::app::screens::Screen;
 use crate::app::session::Session;
 use crate::app::settings::GameSettings;

@@ -92,7 +92,9 @@ fn status_bar(
         }
         _ => {}
     }
-    let answerable = session.is_idle() && !session.closed && opponent.as_ref().is_none_or(|o| Some(o.side) != game.prompt().map(|p| p.side));
+    let answerable = session.is_idle()
+        && !session.closed
+        && opponent.as_ref().is_none_or(|o| Some(o.side) != game.prompt().map(|p| p.side));
     banner(ctx, "status", egui::Align2::CENTER_TOP, [0.0, 10.0], |ui| {
         ui.set_min_width(420.0);
         ui.vertical_centered(|ui| {
@@ -148,10 +150,10 @@ fn side_panel(
         .resizable(false)
         .collapsible(true)
         .show(ctx, |ui| {
+            let history = session.game.history();
             ui.heading("Moves");
             egui::ScrollArea::vertical().max_height(260.0).stick_to_bottom(true).show(ui, |ui| {
                 let mut browse = None;
-                let history = session.game.history();
                 for (i, played) in history.iter().enumerate() {
                     let initial = side_badge(session.game.as_ref(), played.side).chars().next().unwrap_or('?');
                     let text = format!("{}. {initial} {}", played.number, played.notation);
@@ -169,7 +171,7 @@ fn side_panel(
             });
             ui.separator();
             let game = session.game.as_ref();
-            let captured = captured_pieces(game.history().into_iter().flat_map(|t| t.effects));
+            let captured = captured_pieces(history.into_iter().flat_map(|t| t.effects));
             for side in Side::BOTH {
                 let lost: Vec<PieceCode> = captured.iter().copied().filter(|p| p.side == side).collect();
                 ui.label(format!("{} lost: {}", side_badge(game, side), piece_list(game, &lost)));

@@ -157,7 +157,16 @@ fn venue_window(
                 let stake = ui_state.stake;
                 let placed = if stake == 0 { Ok(()) } else { check_wager(profile.purse, &venue.stakes, stake) };
                 let seated = placed.map_err(|e| e.to_string()).and_then(|()| {
-                    sit_down(&mut commands, &mut games, &career, ui_state.venue, contender, stake, ui_state.play_as, None)
+                    sit_down(
+                        &mut commands,
+                        &mut games,
+                        &career,
+                        ui_state.venue,
+                        contender,
+                        stake,
+                        ui_state.play_as,
+                        None,
+                    )
                 });
                 if let Err(problem) = seated {
                     ui_state.notice = Some(problem);

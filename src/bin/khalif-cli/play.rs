@@ -80,7 +80,9 @@ pub fn run<G: Rules>(start: G::Position, load: Option<PathBuf>) -> Result<(), St
                     game = loaded;
                     show::<G>(game.as_ref());
                 }
-                Ok(loaded) => println!("{path} is a game of {}; start with `--game {}`.", loaded.id(), loaded.id().slug()),
+                Ok(loaded) => {
+                    println!("{path} is a game of {}; start with `--game {}`.", loaded.id(), loaded.id().slug())
+                }
                 Err(e) => println!("{e}"),
             },
             ("save" | "load", None) => println!("Name a file: `{command} game.khalif`."),
@@ -108,8 +110,10 @@ fn prompt(game: &dyn AnyGame) {
                 format!("{} ({}){stop}", prompt.headline, names(game, cells))
             }
             Ask::Piece { kinds, .. } => {
-                let choices: Vec<String> =
-                    kinds.iter().map(|&k| format!("{} {}", game.kinds()[k as usize].0, game.kinds()[k as usize].1)).collect();
+                let choices: Vec<String> = kinds
+                    .iter()
+                    .map(|&k| format!("{} {}", game.kinds()[k as usize].0, game.kinds()[k as usize].1))
+                    .collect();
                 format!("{} ({})", prompt.headline, choices.join(", "))
             }
         },
@@ -197,7 +201,13 @@ fn report(game: &dyn AnyGame, staged: &[Staged]) {
                     Motion::Dash => "dashes",
                     Motion::Hop => "jumps",
                 };
-                format!("{} {verb} {}→{} and takes the {}.", piece_name(game, piece), place(from), place(to), piece_name(game, victim))
+                format!(
+                    "{} {verb} {}→{} and takes the {}.",
+                    piece_name(game, piece),
+                    place(from),
+                    place(to),
+                    piece_name(game, victim)
+                )
             }
             Effect::Move { .. } | Effect::TurnEnded { .. } => continue,
             Effect::Change { at, from, into } => format!(
@@ -254,7 +264,8 @@ fn offer_draw(game: &mut dyn AnyGame, lines: &mut impl Iterator<Item = std::io::
 }
 
 fn save_record(game: &dyn AnyGame, path: &Path) -> Result<(), String> {
-    khalif::persist::write_atomic(path, game.record_text(&[]).as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
+    khalif::persist::write_atomic(path, game.record_text(&[]).as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn load_file(path: &Path) -> Result<Box<dyn AnyGame>, String> {

@@ -3,8 +3,8 @@
 //! turn end. It says what is pending and reports what each decision made happen, so a front
 //! end can show a chain hop by hop.
 
-use super::tables::{JUMPS, NONE, bit, squares};
-use super::turn::{Turn, has_turn, jump_path, no_pieces_left};
+use super::tables::{bit, squares};
+use super::turn::{Turn, has_turn, jump_path, jumps, no_pieces_left};
 use super::why::{Refusal, why_not};
 use super::{Kind, Piece, Position, Square};
 use crate::rules::{Outcome, Side, WinReason};
@@ -67,13 +67,30 @@ impl Pending {
 pub enum Event {
     /// The move; `captured` is the piece taken and where it stood (on `to` for a capture by
     /// displacement, between the squares for a jump).
-    Moved { piece: Piece, from: Square, to: Square, captured: Option<(Square, Piece)> },
+    Moved {
+        piece: Piece,
+        from: Square,
+        to: Square,
+        captured: Option<(Square, Piece)>,
+    },
     /// A further jump of a chain, over `over`, whose piece is removed at once.
-    Jumped { piece: Piece, from: Square, to: Square, over: Square, captured: Piece },
+    Jumped {
+        piece: Piece,
+        from: Square,
+        to: Square,
+        over: Square,
+        captured: Piece,
+    },
     /// The pawn on `square` became `into`.
-    Promoted { square: Square, side: Side, into: Kind },
+    Promoted {
+        square: Square,
+        side: Side,
+        into: Kind,
+    },
     /// The turn is over and `next` is to move (also after a turn that ended the game).
-    TurnEnded { next: Side },
+    TurnEnded {
+        next: Side,
+    },
     GameOver(Outcome),
 }
 
@@ -117,7 +134,9 @@ pub enum DecisionError {
     IllegalMove { refusal: Refusal },
     #[error("that decision does not answer what is pending ({0:?})")]
     NotPending(Pending),
-    #[error("the chain cannot jump to {square}: a jump goes over an enemy piece next to the jumper onto the empty square beyond (P2.4)")]
+    #[error(
+        "the chain cannot jump to {square}: a jump goes over an enemy piece next to the jumper onto the empty square beyond (P2.4)"
+    )]
     NotAJump { square: Square },
     #[error("a pawn promotes to a Knight, Desert Wazir, Desert Ferz or Prince (P2.1)")]
     NotAPromotion,
@@ -205,13 +224,7 @@ impl TurnState {
         let Some(piece) = self.position.piece_at(at) else { return 0 };
         let enemies = self.position.side(self.mover.opponent());
         // The chain's origin counts as empty (P2.4), and it is: the jumper has left it.
-        let empty = !self.position.occupied();
-        let dirs = if piece.kind == Kind::Wazir { 0..4 } else { 4..8 };
-        dirs.filter_map(|d| {
-            let (over, land) = JUMPS[d][at.index()];
-            (land != NONE && enemies & (1 << over) != 0 && empty & (1 << land) != 0).then(|| 1u64 << land)
-        })
-        .fold(0, |set, b| set | b)
+        jumps(piece.kind, at, enemies, !self.position.occupied()).1
     }
 
     /// Every decision open now (for the move: every legal move).

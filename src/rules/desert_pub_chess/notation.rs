@@ -131,7 +131,9 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Vec<Event>), Nota
         let captured = new.iter().any(|e| matches!(e, Event::Moved { captured: Some(_), .. } | Event::Jumped { .. }));
         match (sep, captured) {
             (Some('-'), true) => return Err(error(Some(column - 1), "a capture is written with `x`")),
-            (Some('x'), false) => return Err(error(Some(column - 1), "`x` marks a capture, and this move takes nothing")),
+            (Some('x'), false) => {
+                return Err(error(Some(column - 1), "`x` marks a capture, and this move takes nothing"));
+            }
             _ => {}
         }
         events.extend(new);
@@ -139,9 +141,9 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Vec<Event>), Nota
     match (state.pending(), parts.promotion) {
         (Some(Pending::Jump { .. }), None) => events.extend(state.decide(Decision::Stop).expect("stopping is open")),
         (Some(Pending::Promotion { .. }), Some((letter, column))) => {
-            let kind = Kind::from_letter(letter)
-                .filter(|k| Kind::PROMOTIONS.contains(k))
-                .ok_or_else(|| error(Some(column), format!("`={letter}`: a Pawn promotes to =W, =N, =F or =S (P2.1)")))?;
+            let kind = Kind::from_letter(letter).filter(|k| Kind::PROMOTIONS.contains(k)).ok_or_else(|| {
+                error(Some(column), format!("`={letter}`: a Pawn promotes to =W, =N, =F or =S (P2.1)"))
+            })?;
             events.extend(state.decide(Decision::Promote(kind)).expect("a promotion is open"));
         }
         (Some(Pending::Promotion { .. }), None) => {

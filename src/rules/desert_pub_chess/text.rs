@@ -43,8 +43,9 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
 
 fn parse_placement(pos: &mut Position, placement: &str, first_col: usize) -> Result<(), PositionError> {
     text::parse_placement("position text", placement, first_col, (8, 8), |file, rank, c| {
-        let piece = Piece::from_letter(c)
-            .ok_or_else(|| format!("`{c}` is not a piece letter (W F N S P for White, w f n s p for Black) nor a digit 1-8"))?;
+        let piece = Piece::from_letter(c).ok_or_else(|| {
+            format!("`{c}` is not a piece letter (W F N S P for White, w f n s p for Black) nor a digit 1-8")
+        })?;
         let last_rank = if piece.side == Side::First { 7 } else { 0 };
         if piece.kind == Kind::Pawn && rank == last_rank {
             return Err(format!("a Pawn on rank {}, its own last rank, has promoted (P2.1)", rank + 1));

@@ -44,14 +44,28 @@ fn directions(kind: Kind) -> std::ops::Range<usize> {
     if kind == Kind::Wazir { ORTHOGONAL } else { DIAGONAL }
 }
 
-/// The squares a jumper steps to: empty neighbours in its directions (never a capture, P2.4).
-fn steps(kind: Kind, from: Square) -> u64 {
+/// The neighbours of `from` on a jumper's lines: where it steps (onto empty ones, never a
+/// capture, P2.4) and where the enemies it may jump first stand.
+pub fn steps(kind: Kind, from: Square) -> u64 {
     if kind == Kind::Wazir { ORTHOGONAL_STEPS[from.index()] } else { DIAGONAL_STEPS[from.index()] }
+}
+
+/// The single jumps of a `kind` jumper on `from`: over one of `enemies` onto one of the `free`
+/// squares beyond. Returns the squares jumped over and the landing squares.
+pub fn jumps(kind: Kind, from: Square, enemies: u64, free: u64) -> (u64, u64) {
+    let (mut over_set, mut land_set) = (0, 0);
+    for d in directions(kind) {
+        let (over, land) = JUMPS[d][from.index()];
+        if land != NONE && enemies & (1 << over) != 0 && free & (1 << land) != 0 {
+            over_set |= 1 << over;
+            land_set |= 1 << land;
+        }
+    }
+    (over_set, land_set)
 }
 
 /// The chains of a jumper, each state `(landing square, pieces taken)` visited once.
 struct Chains {
-    from: Square,
     dirs: std::ops::Range<usize>,
     /// The pieces it may jump.
     enemies: u64,
@@ -93,14 +107,8 @@ fn jump_chains(pos: &Position, from: Square, kind: Kind) -> Vec<(Square, u64)> {
     if first_jumps == 0 {
         return Vec::new();
     }
-    let mut chains = Chains {
-        from,
-        dirs: directions(kind),
-        enemies,
-        open: !pos.occupied() | bit(from),
-        found: Vec::new(),
-    };
-    chains.explore(chains.from, 0);
+    let mut chains = Chains { dirs: directions(kind), enemies, open: !pos.occupied() | bit(from), found: Vec::new() };
+    chains.explore(from, 0);
     chains.found
 }
 
@@ -178,14 +186,7 @@ pub fn primary_destinations(pos: &Position, from: Square) -> u64 {
         }
         dests = simple;
         if kind.is_jumper() {
-            let enemies = pos.side(pos.side_to_move().opponent());
-            let empty = !pos.occupied();
-            for d in directions(kind) {
-                let (over, land) = JUMPS[d][from.index()];
-                if land != NONE && enemies & (1 << over) != 0 && empty & (1 << land) != 0 {
-                    dests |= 1 << land;
-                }
-            }
+            dests |= jumps(kind, from, pos.side(pos.side_to_move().opponent()), !pos.occupied()).1;
         }
     });
     dests

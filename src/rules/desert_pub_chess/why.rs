@@ -11,12 +11,21 @@ use crate::rules::Side;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Refusal {
     GameOver,
-    NoPiece { square: Square },
-    NotYourPiece { square: Square, owner: Side },
+    NoPiece {
+        square: Square,
+    },
+    NotYourPiece {
+        square: Square,
+        owner: Side,
+    },
     SameSquare,
-    OwnPiece { square: Square },
+    OwnPiece {
+        square: Square,
+    },
     /// The piece does not move that way at all.
-    NotItsMovement { kind: Kind },
+    NotItsMovement {
+        kind: Kind,
+    },
     /// P2.1: one square straight forward, never two.
     PawnOneSquare,
     /// P2.1: straight forward only onto an empty square.
@@ -26,13 +35,24 @@ pub enum Refusal {
     /// P2.1: never backwards or sideways.
     PawnBackwards,
     /// P2.4, P2.5: a step never captures.
-    StepNeverCaptures { kind: Kind },
+    StepNeverCaptures {
+        kind: Kind,
+    },
     /// P2.4, P2.5: a jump goes over a piece, not an empty square.
-    JumpOverEmpty { kind: Kind, over: Square },
+    JumpOverEmpty {
+        kind: Kind,
+        over: Square,
+    },
     /// P2.4, P2.5: never over a friendly piece.
-    JumpOverFriend { kind: Kind, over: Square },
+    JumpOverFriend {
+        kind: Kind,
+        over: Square,
+    },
     /// P2.4, P2.5: a jump lands on the empty square beyond, never on a piece.
-    JumpLandsOnPiece { kind: Kind, on: Square },
+    JumpLandsOnPiece {
+        kind: Kind,
+        on: Square,
+    },
 }
 
 impl Refusal {
@@ -43,7 +63,9 @@ impl Refusal {
             Refusal::NoPiece { .. } | Refusal::NotYourPiece { .. } | Refusal::SameSquare | Refusal::OwnPiece { .. } => {
                 "P2"
             }
-            Refusal::PawnOneSquare | Refusal::PawnBlocked | Refusal::PawnCapturesOnly | Refusal::PawnBackwards => "P2.1",
+            Refusal::PawnOneSquare | Refusal::PawnBlocked | Refusal::PawnCapturesOnly | Refusal::PawnBackwards => {
+                "P2.1"
+            }
             Refusal::NotItsMovement { kind }
             | Refusal::StepNeverCaptures { kind }
             | Refusal::JumpOverEmpty { kind, .. }

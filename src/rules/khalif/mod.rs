@@ -15,16 +15,16 @@ pub mod tables;
 mod turn;
 mod why;
 
+pub use crate::rules::Side;
+pub use crate::rules::grid::BadSquare;
 pub use bitboard::{Bitboard, Squares};
 pub use kfen::{START_KFEN, parse_kfen, parse_piece_list};
 pub use machine::{Decision, DecisionError, Event, Pending, Stage, TurnState};
 pub use movegen::{for_each_move_of, has_primary_move, primary_destinations, reachable_by};
 pub use notation::{NotationError, parse_turn, replay, write_events, write_primary, write_turn};
-pub use crate::rules::Side;
 pub use piece::{Kind, Piece, forward, side_letter, side_name};
 pub use position::Position;
 pub use rules::Khalif;
-pub use crate::rules::grid::BadSquare;
 pub use square::{Square, WADI_RANK, half};
 pub use turn::{Chain, Resolution, Turn, count_turns, generate_turns, khalif_lost, play};
 pub use why::{Refusal, why_not};

@@ -194,4 +194,3 @@ pub fn count_turns(pos: &Position) -> u64 {
     });
     n
 }
-
