@@ -3,6 +3,7 @@
 //! Each game lives in its own module and implements one shape ([`Rules`], with a staged
 //! [`TurnMachine`]); games, records, front ends and the AI are written once against it.
 
+pub mod board8;
 pub mod desert_pub_chess;
 pub mod game;
 mod games;

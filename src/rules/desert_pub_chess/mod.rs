@@ -15,7 +15,8 @@ mod why;
 
 pub use machine::{Decision, DecisionError, Event, Pending, Stage, TurnState, between};
 pub use notation::{NotationError, parse_turn, replay, write_events, write_turn};
-pub use piece::{Kind, Piece, side_letter, side_name};
+pub use crate::rules::board8::{side_letter, side_name};
+pub use piece::{Kind, Piece};
 pub use position::Position;
 pub use rules::DesertPubChess;
 pub use text::{START, parse_piece_list, parse_position, write_position};
@@ -26,7 +27,7 @@ pub use turn::{
 pub use why::{Refusal, why_not};
 
 /// A square of the 8×8 board (P1.1).
-pub type Square = crate::rules::grid::Square<8, 8>;
+pub type Square = crate::rules::board8::Square;
 
 /// A game of Desert Pub Chess.
 pub type Game = crate::rules::Game<DesertPubChess>;

@@ -1,8 +1,9 @@
-//! The five kinds of piece (P2) with their letters (P4, P5), and the sides' names.
+//! The five kinds of piece (P2) with their letters (P4, P5).
 
 use std::fmt;
 
-use crate::rules::Side;
+use crate::rules::board8::{self, Keys, Kinds};
+use crate::rules::zobrist::keys;
 
 /// The kinds of piece (P2).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -72,53 +73,26 @@ impl fmt::Display for Kind {
     }
 }
 
-/// White moves first (P1.1).
-pub const fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::First => "White",
-        Side::Second => "Black",
-    }
-}
+impl Kinds for Kind {
+    const ALL: &'static [Kind] = &Kind::ALL;
 
-/// The side letter of position text (P5).
-pub const fn side_letter(side: Side) -> char {
-    match side {
-        Side::First => 'w',
-        Side::Second => 'b',
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    fn letter(self) -> char {
+        Kind::letter(self)
+    }
+
+    fn from_letter(letter: char) -> Option<Kind> {
+        Kind::from_letter(letter)
+    }
+
+    fn keys() -> &'static Keys {
+        static KEYS: Keys = keys(0x4445_5345_5254); // "DESERT"
+        &KEYS
     }
 }
 
 /// A piece: its side and kind.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Piece {
-    pub side: Side,
-    pub kind: Kind,
-}
-
-impl Piece {
-    pub const fn new(side: Side, kind: Kind) -> Piece {
-        Piece { side, kind }
-    }
-
-    /// The letter of position text: upper case White, lower case Black (P5).
-    pub const fn letter(self) -> char {
-        match self.side {
-            Side::First => self.kind.letter(),
-            Side::Second => self.kind.letter().to_ascii_lowercase(),
-        }
-    }
-
-    pub const fn from_letter(letter: char) -> Option<Piece> {
-        let side = if letter.is_ascii_uppercase() { Side::First } else { Side::Second };
-        match Kind::from_letter(letter.to_ascii_uppercase()) {
-            Some(kind) => Some(Piece { side, kind }),
-            None => None,
-        }
-    }
-}
-
-impl fmt::Display for Piece {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", side_name(self.side), self.kind)
-    }
-}
+pub type Piece = board8::Piece<Kind>;

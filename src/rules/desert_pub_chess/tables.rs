@@ -1,8 +1,8 @@
 //! Move tables computed at compile time (P2): steps, leaps, jumps per direction, pawn moves
-//! per side, and hash keys. A set of squares is a `u64`, bit `rank * 8 + file`.
+//! per side. A set of squares is a `u64`, bit `rank * 8 + file`.
 
 use super::Square;
-use crate::rules::zobrist::{keys, splitmix};
+pub use crate::rules::board8::{bit, squares};
 
 /// The 8 directions as (file step, rank step): the four orthogonal ones first (the Desert
 /// Wazir's), then the four diagonal ones (the Desert Ferz's).
@@ -13,22 +13,6 @@ pub const ORTHOGONAL: std::ops::Range<usize> = 0..4;
 pub const DIAGONAL: std::ops::Range<usize> = 4..8;
 
 const KNIGHT_LEAPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-
-/// The bit of a square.
-pub const fn bit(square: Square) -> u64 {
-    1 << square.index()
-}
-
-/// The squares of a set, lowest first.
-pub fn squares(mut set: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let index = set.trailing_zeros() as usize;
-            set &= set - 1;
-            Square::from_index(index)
-        })
-    })
-}
 
 const fn leaps(offsets: &[(i8, i8)], directions: std::ops::Range<usize>) -> [u64; 64] {
     let mut table = [0; 64];
@@ -104,8 +88,3 @@ pub static PAWN_STEPS: [[u64; 64]; 2] = [pawn_table(1, &[0]), pawn_table(-1, &[0
 pub static PAWN_CAPTURES: [[u64; 64]; 2] = [pawn_table(1, &[-1, 1]), pawn_table(-1, &[-1, 1])];
 /// Each side's last rank, where its pawns promote (P2.1).
 pub const LAST_RANK: [u64; 2] = [0xFF << 56, 0xFF];
-
-/// Hash keys per side, kind and square.
-pub static ZOBRIST: [[[u64; 64]; 5]; 2] = keys(0x4445_5345_5254); // "DESERT"
-/// Hash key toggled when the second player (Black) is to move.
-pub const ZOBRIST_SECOND: u64 = splitmix(0x0042_4C41_434B).1;

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::piece::side_name;
+use super::side_name;
 use super::{Kind, Position, Square};
 use crate::rules::Side;
 
