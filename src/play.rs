@@ -279,7 +279,7 @@ impl<G: Engine> AnyGame for Game<G> {
                         events
                             .iter()
                             .filter_map(G::effect)
-                            .any(|(_, e)| matches!(e, Effect::Move { captured: Some(_), .. }))
+                            .any(|(_, e)| e.taken().is_some())
                     })
                 });
                 (to.cell(), captures)

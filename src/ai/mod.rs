@@ -4,6 +4,7 @@
 //! Djinn capture), with each game's evaluation in a file of its own.
 
 pub mod arena;
+pub mod chafl;
 pub mod desert_pub_chess;
 pub mod draw;
 mod engine;

@@ -89,10 +89,7 @@ fn reset_if_empty(pieces: Query<(), With<PieceView>>, mut reset: MessageWriter<B
 pub fn captured_pieces(effects: impl IntoIterator<Item = Effect>) -> Vec<PieceCode> {
     effects
         .into_iter()
-        .filter_map(|effect| match effect {
-            Effect::Move { captured: Some((_, piece)), .. } => Some(piece),
-            _ => None,
-        })
+        .filter_map(|effect| effect.taken().map(|(_, piece)| piece))
         .collect()
 }
 

@@ -65,7 +65,7 @@ fn captures(effects: &[Effect], mover: Side) -> (u32, u32) {
     let taken_by = |side: Side| {
         effects
             .iter()
-            .filter(|e| matches!(e, Effect::Move { piece, captured: Some(_), .. } if piece.side == side))
+            .filter(|e| e.taken().is_some_and(|(_, victim)| victim.side != side))
             .count() as u32
     };
     (taken_by(mover), taken_by(mover.opponent()))

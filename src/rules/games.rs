@@ -10,11 +10,12 @@ pub enum GameId {
     #[default]
     Khalif,
     DesertPubChess,
+    Chafl,
 }
 
 impl GameId {
     /// Every game, in the order the title screen lists them.
-    pub const ALL: [GameId; 2] = [GameId::Khalif, GameId::DesertPubChess];
+    pub const ALL: [GameId; 3] = [GameId::Khalif, GameId::DesertPubChess, GameId::Chafl];
 
     /// The game's name for people.
     pub fn name(self) -> &'static str {
@@ -26,6 +27,7 @@ impl GameId {
         match self {
             GameId::Khalif => "khalif",
             GameId::DesertPubChess => "desert-pub-chess",
+            GameId::Chafl => "chafl",
         }
     }
 }
@@ -63,6 +65,11 @@ macro_rules! with_game {
             $crate::rules::GameId::DesertPubChess => {
                 #[allow(dead_code)]
                 type $G = $crate::rules::desert_pub_chess::DesertPubChess;
+                $body
+            }
+            $crate::rules::GameId::Chafl => {
+                #[allow(dead_code)]
+                type $G = $crate::rules::chafl::Chafl;
                 $body
             }
         }

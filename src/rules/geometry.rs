@@ -2,6 +2,7 @@
 //! are shaded and which lies next to which. A square board of any size is one call; the
 //! hexagonal board of Khitan will be another. Front ends draw, pick and label from this.
 
+use super::Side;
 use super::view::Cell;
 
 /// How a cell looks: light or dark, or the game's special ground (Khalif's Wadi).
@@ -30,6 +31,8 @@ pub struct Geometry {
     pub labels: Vec<(String, f32, f32)>,
     /// Half the board's width and depth, in cell units, to its outer edge.
     pub half_extent: (f32, f32),
+    /// Cells a side wins by reaching (Chafl's Havens), marked on the board as that side's.
+    pub goals: Vec<(Cell, Side)>,
 }
 
 impl Geometry {
@@ -68,7 +71,7 @@ impl Geometry {
             labels.push(((rank + 1).to_string(), -hx - 0.72, y));
             labels.push(((rank + 1).to_string(), hx + 0.72, y));
         }
-        Geometry { cells, labels, half_extent: (files as f32 / 2.0, ranks as f32 / 2.0) }
+        Geometry { cells, labels, half_extent: (files as f32 / 2.0, ranks as f32 / 2.0), goals: Vec::new() }
     }
 
     pub fn len(&self) -> usize {

@@ -4,6 +4,7 @@
 //! [`TurnMachine`]); games, records, front ends and the AI are written once against it.
 
 pub mod board8;
+pub mod chafl;
 pub mod desert_pub_chess;
 pub mod game;
 mod games;
@@ -51,8 +52,11 @@ pub struct Naming {
     pub game: &'static str,
     /// The first and the second player.
     pub sides: [&'static str; 2],
-    /// The piece a side must keep (Khalif's Khalif), for "the last Khalif was captured".
+    /// The piece a side must keep (Khalif's Khalif), for "Silver's Khalif was captured".
     pub royal: &'static str,
+    /// Where a piece arriving wins, for games that have such a place (Chafl's "a Haven"); empty
+    /// otherwise.
+    pub goal: &'static str,
 }
 
 impl Naming {
@@ -79,6 +83,8 @@ pub enum WinReason {
     RoyalCaptured,
     /// The loser has no piece left (P3.1).
     NoPiecesLeft,
+    /// The winner brought a piece home to its goal (Chafl's King or Prince on a Haven, H4.1).
+    ReachedGoal,
     /// The loser had no legal move (K6.2, P3.3).
     NoLegalMove,
     /// The loser resigned.
@@ -95,7 +101,7 @@ impl Outcome {
         }
     }
 
-    /// One line for people: "Gold wins: Silver's last Khalif was captured".
+    /// One line for people: "Gold wins: Silver's Khalif was captured".
     pub fn describe(self, naming: &Naming) -> String {
         match self {
             Outcome::DrawAgreed => "Draw by agreement".to_string(),
@@ -103,7 +109,8 @@ impl Outcome {
             Outcome::Win { winner, reason } => {
                 let loser = naming.side(winner.opponent());
                 let why = match reason {
-                    WinReason::RoyalCaptured => format!("{loser}'s last {} was captured", naming.royal),
+                    WinReason::RoyalCaptured => format!("{loser}'s {} was captured", naming.royal),
+                    WinReason::ReachedGoal => format!("{} reached {}", naming.side(winner), naming.goal),
                     WinReason::NoPiecesLeft => format!("{loser} has no piece left"),
                     WinReason::NoLegalMove => format!("{loser} has no legal move"),
                     WinReason::Resignation => format!("{loser} resigned"),
@@ -121,6 +128,7 @@ impl Outcome {
             Outcome::Win { reason: WinReason::Resignation, .. } => "resignation".to_string(),
             Outcome::Win { reason: WinReason::RoyalCaptured, .. } => format!("{} captured", naming.royal),
             Outcome::Win { reason: WinReason::NoPiecesLeft, .. } => "no pieces left".to_string(),
+            Outcome::Win { reason: WinReason::ReachedGoal, .. } => format!("reached {}", naming.goal),
             Outcome::Win { reason: WinReason::NoLegalMove, .. } => "no legal move".to_string(),
         }
     }

@@ -47,6 +47,15 @@ pub enum Effect {
         captured: Option<(Cell, PieceCode)>,
         motion: Motion,
     },
+    /// A piece taken where it stands by a piece arriving beside it (Chafl's custodian capture):
+    /// squeezed between the arrival on `by` and the `partner` beyond it, or in a corner by the
+    /// arrival alone (`partner` is `None`).
+    Taken {
+        at: Cell,
+        piece: PieceCode,
+        by: Cell,
+        partner: Option<Cell>,
+    },
     /// The piece on `at` becomes another kind (a succession, a promotion).
     Change {
         at: Cell,
@@ -62,6 +71,18 @@ pub enum Effect {
         next: Side,
     },
     GameOver(Outcome),
+}
+
+impl Effect {
+    /// The piece this effect takes and where it stood: by a move (displaced or jumped) or
+    /// squeezed where it stands. Counting captures this way serves every game.
+    pub fn taken(&self) -> Option<(Cell, PieceCode)> {
+        match *self {
+            Effect::Move { captured, .. } => captured,
+            Effect::Taken { at, piece, .. } => Some((at, piece)),
+            _ => None,
+        }
+    }
 }
 
 /// An effect with the number of the stage (in the game's stage list) that shows it.
@@ -94,6 +115,7 @@ impl Board {
                 self.cells[from.index()] = None;
                 self.cells[to.index()] = Some(piece);
             }
+            Effect::Taken { at, .. } => self.cells[at.index()] = None,
             Effect::Change { at, into, .. } => self.cells[at.index()] = Some(into),
             Effect::TurnEnded { next } => self.side_to_move = next,
             Effect::RoyalLost { .. } | Effect::GameOver(_) => {}

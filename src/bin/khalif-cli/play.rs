@@ -209,6 +209,15 @@ fn report(game: &dyn AnyGame, staged: &[Staged]) {
                     piece_name(game, victim)
                 )
             }
+            Effect::Taken { at, piece, partner, .. } => match partner {
+                Some(partner) => format!(
+                    "The {} on {} is caught against {} and taken.",
+                    piece_name(game, piece),
+                    place(at),
+                    place(partner)
+                ),
+                None => format!("The {} in the corner on {} is taken.", piece_name(game, piece), place(at)),
+            },
             Effect::Move { .. } | Effect::TurnEnded { .. } => continue,
             Effect::Change { at, from, into } => format!(
                 "{}'s {} on {} becomes {}.",
@@ -218,7 +227,7 @@ fn report(game: &dyn AnyGame, staged: &[Staged]) {
                 game.kinds()[into.kind as usize].1
             ),
             Effect::RoyalLost { side } => {
-                format!("{}'s last {} has fallen.", game.naming().side(side), game.naming().royal)
+                format!("{}'s {} has fallen.", game.naming().side(side), game.naming().royal)
             }
             Effect::GameOver(outcome) => format!("{}.", outcome.describe(&game.naming())),
         };

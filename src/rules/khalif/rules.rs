@@ -41,7 +41,7 @@ fn inner_keys(turn: &Turn) -> [Option<Square>; 7] {
 
 impl Rules for Khalif {
     const ID: GameId = GameId::Khalif;
-    const NAMING: Naming = Naming { game: "Khalif", sides: ["Gold", "Silver"], royal: "Khalif" };
+    const NAMING: Naming = Naming { game: "Khalif", sides: ["Gold", "Silver"], royal: "Khalif", goal: "" };
     const STAGES: &'static [&'static str] = &["Move", "Succession", "Retaliation", "Chained capture", "Turn end"];
     const REPETITION_DRAWS: bool = false;
     const KINDS: &'static [(char, &'static str)] =

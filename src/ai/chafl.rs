@@ -1,0 +1,316 @@
+//! Chafl's side of the AI: an evaluation of named, tunable terms (material; the King and the
+//! Princes' ways home to their Havens and the friends standing by those Havens; pieces with an
+//! enemy on one flank and an open square on the other; the King's own flanks and guards; the
+//! fighting units' march; the room the joiners have), capture values for ordering and
+//! pruning, the harness's material, and the words of hints and tactics.
+
+use super::engine::Engine;
+use super::levels::StyleWeights;
+use crate::rules::chafl::tables::{CORNERS, DARK, EDGE_NEIGHBOURS, HAVENS, NEIGHBOURS, NEXT, NONE, around, bit, squares};
+use crate::rules::chafl::{Chafl, Event, Kind, Position, Turn, arrives_home, destinations_of, play, replay};
+use crate::rules::{Rules, Side};
+use crate::terms;
+
+terms! {
+    /// The weights of Chafl's evaluation terms, in hundredths of a Foot, roughly. The tuned
+    /// values live in `levels/chafl/weights.ron` (`khalif-cli tune --game chafl`).
+    ChaflWeights,
+    "../../levels/chafl/weights.ron",
+    {
+    general,
+    prince,
+    captain,
+    horse,
+    foot,
+    /// Per Haven the side's King or a Prince could move onto now (H4.1).
+    haven_reach,
+    /// Per piece of the side beside one of its Havens: the friend a Prince joins there.
+    haven_support,
+    /// Seven minus the King's distance to its nearer Haven, in King steps.
+    king_distance,
+    /// Per piece with an enemy on one flank and an empty square on the other, or alone in a
+    /// corner beside an empty square: one arrival from capture (H3.1, H3.2).
+    flanked,
+    /// The same for the King alone, whose capture loses (H3.4).
+    king_exposed,
+    /// Per friend around the King.
+    king_guard,
+    /// Per rank a Horse or Foot has advanced.
+    advance,
+    /// Per empty square next to the side's pieces: where its joiners can go.
+    frontier,
+    }
+}
+
+const TERM_COUNT: usize = 13;
+
+impl ChaflWeights {
+    /// A piece's material value; the King's is beyond any exchange.
+    fn value(&self, kind: Kind) -> i32 {
+        match kind {
+            Kind::King => 20 * self.general.max(100),
+            Kind::General => self.general,
+            Kind::Prince => self.prince,
+            Kind::Captain => self.captain,
+            Kind::Horse => self.horse,
+            Kind::Foot => self.foot,
+        }
+    }
+
+    /// What a turn takes: the pieces on its captured squares.
+    fn taken(&self, pos: &Position, turn: &Turn) -> i32 {
+        squares(turn.captured).filter_map(|s| pos.piece_at(s)).map(|p| self.value(p.kind)).sum()
+    }
+}
+
+/// The pieces of `set` one enemy arrival away from capture: an enemy on one edge-adjacent
+/// square and an empty one opposite, or in a corner with an empty edge-adjacent square.
+fn flanked(set: u64, enemies: u64, empty: u64) -> u32 {
+    squares(set)
+        .filter(|s| {
+            let i = s.index();
+            if CORNERS & bit(*s) != 0 {
+                return EDGE_NEIGHBOURS[i] & empty != 0;
+            }
+            (0..4).any(|d| {
+                let (a, b) = (NEXT[d][i], NEXT[d ^ 2][i]);
+                a != NONE && b != NONE && enemies & (1 << a) != 0 && empty & (1 << b) != 0
+            })
+        })
+        .count() as u32
+}
+
+/// The counts the terms weigh, for one side, in term order.
+fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
+    let own = pos.side(side);
+    let enemies = pos.side(side.opponent());
+    let empty = !pos.occupied();
+    let count = |kind| pos.pieces(side, kind).count_ones() as i32;
+    let havens = HAVENS[side.index()];
+    let king = pos.pieces(side, Kind::King);
+    // Which of the side's Havens its King or a Prince could step or join onto now.
+    let mut reach = 0u64;
+    if let Some(k) = squares(king).next() {
+        reach |= NEIGHBOURS[k.index()] & havens & empty;
+    }
+    let open_havens = havens & empty;
+    if open_havens != 0 {
+        for prince in squares(pos.pieces(side, Kind::Prince)) {
+            let same_colour = if DARK & bit(prince) != 0 { DARK } else { !DARK };
+            reach |= around(own & !bit(prince)) & open_havens & same_colour;
+        }
+    }
+    let king_distance = squares(king)
+        .flat_map(|k| squares(havens).map(move |h| k.file().abs_diff(h.file()).max(k.rank().abs_diff(h.rank()))))
+        .min()
+        .map_or(0, |d| 7 - d as i32);
+    let king_guard = squares(king).next().map_or(0, |k| (NEIGHBOURS[k.index()] & own).count_ones() as i32);
+    let advance = squares(pos.pieces(side, Kind::Horse) | pos.pieces(side, Kind::Foot))
+        .map(|s| match side {
+            Side::First => s.rank() as i32 - 1,
+            Side::Second => 6 - s.rank() as i32,
+        })
+        .sum();
+    [
+        count(Kind::General),
+        count(Kind::Prince),
+        count(Kind::Captain),
+        count(Kind::Horse),
+        count(Kind::Foot),
+        reach.count_ones() as i32,
+        (around(havens) & own & !havens).count_ones() as i32,
+        king_distance,
+        flanked(own & !king, enemies, empty) as i32,
+        flanked(king, enemies, empty) as i32,
+        king_guard,
+        advance,
+        (around(own) & empty).count_ones() as i32,
+    ]
+}
+
+fn features(pos: &Position) -> [i32; TERM_COUNT] {
+    let me = pos.side_to_move();
+    let (mine, theirs) = (side_features(pos, me), side_features(pos, me.opponent()));
+    std::array::from_fn(|i| mine[i] - theirs[i])
+}
+
+impl Engine for Chafl {
+    type Weights = ChaflWeights;
+    /// Three Foot's worth, about a Captain.
+    const ADJUDICATION_MARGIN: i32 = 3;
+    const TACTICS: (&'static str, &'static str) = (include_str!("../../levels/chafl/tactics.ron"), "levels/chafl/tactics.ron");
+    const LESSONS: (&'static str, &'static str) = (include_str!("../../levels/chafl/lessons.ron"), "levels/chafl/lessons.ron");
+    const PUZZLES: Option<(&'static str, &'static str)> = None;
+    const KEY_KINDS: &'static [u8] = &[Kind::General as u8, Kind::Prince as u8];
+
+    fn features(pos: &Position) -> Vec<i32> {
+        features(pos).to_vec()
+    }
+
+    fn evaluate(pos: &Position, weights: &ChaflWeights) -> i32 {
+        weights.dot(&features(pos))
+    }
+
+    fn capture_order(pos: &Position, turn: &Turn, weights: &ChaflWeights) -> i32 {
+        let home = pos.piece_at(turn.from).is_some_and(|p| arrives_home(p, turn.to));
+        let promotion = turn.promotion.map_or(0, |k| weights.value(k) - weights.foot);
+        (weights.taken(pos, turn) + promotion + if home { weights.value(Kind::King) } else { 0 }) * 16
+    }
+
+    /// A turn that takes the King or arrives home decides the game and is always followed;
+    /// another capture gains what it takes.
+    fn capture_gain(pos: &Position, turn: &Turn, weights: &ChaflWeights) -> Option<i32> {
+        let decisive = pos.piece_at(turn.from).is_some_and(|p| arrives_home(p, turn.to))
+            || squares(turn.captured).any(|s| pos.piece_at(s).is_some_and(|p| p.kind == Kind::King));
+        (!decisive).then(|| weights.taken(pos, turn) + turn.promotion.map_or(0, |k| weights.value(k) - weights.foot))
+    }
+
+    /// Three pieces besides the King: with fewer, having to move can hurt.
+    fn null_move_safe(pos: &Position) -> bool {
+        let side = pos.side_to_move();
+        pos.side(side).count_ones() >= 4
+    }
+
+    /// A Foot is one; a Horse and a Captain three; a Prince four; a General five.
+    fn material(pos: &Position, side: Side) -> i32 {
+        let n = |kind| pos.pieces(side, kind).count_ones() as i32;
+        n(Kind::Foot) + 3 * (n(Kind::Horse) + n(Kind::Captain)) + 4 * n(Kind::Prince) + 5 * n(Kind::General)
+    }
+
+    /// Aggression raises the drive for the Havens and the march, caution the King's guard and
+    /// the fear of open flanks, the leapers factor the Horses, the footmen the Foot.
+    fn styled(base: &ChaflWeights, s: &StyleWeights) -> ChaflWeights {
+        let scale = |v: i32, f: f32| (v as f32 * f).round() as i32;
+        ChaflWeights {
+            haven_support: scale(base.haven_support, s.aggression),
+            king_distance: scale(base.king_distance, s.aggression),
+            advance: scale(base.advance, s.aggression * s.footmen),
+            flanked: scale(base.flanked, s.caution),
+            king_exposed: scale(base.king_exposed, s.caution),
+            king_guard: scale(base.king_guard, s.caution),
+            horse: scale(base.horse, s.leapers.sqrt()),
+            foot: scale(base.foot, s.footmen.sqrt()),
+            ..base.clone()
+        }
+    }
+
+    fn explain(pos: &Position, turn: &Turn, pv: &[Turn]) -> String {
+        explain(pos, turn, pv)
+    }
+
+    fn theme_of(pos: &Position, best: &Turn, _turns: &[Turn]) -> Option<&'static str> {
+        let piece = pos.piece_at(best.from)?;
+        if arrives_home(piece, best.to) {
+            return Some("Haven");
+        }
+        if squares(best.captured).any(|s| pos.piece_at(s).is_some_and(|p| p.kind == Kind::King)) {
+            return Some("KingTaken");
+        }
+        if best.captured.count_ones() >= 2 {
+            return Some("DoubleCapture");
+        }
+        None
+    }
+}
+
+/// The Havens the side to move's King or Princes could reach with their next move.
+fn haven_threats(pos: &Position) -> u64 {
+    let side = pos.side_to_move();
+    let mut reach = 0;
+    for kind in [Kind::King, Kind::Prince] {
+        for from in squares(pos.pieces(side, kind)) {
+            reach |= destinations_of(pos, kind, from) & HAVENS[side.index()];
+        }
+    }
+    reach
+}
+
+/// The opponent's pieces the side to move could take now, by square.
+fn takeable(pos: &Position) -> u64 {
+    Chafl::turns(pos).iter().fold(0, |set, t| set | t.captured)
+}
+
+/// The position with the other side to move, the same board.
+fn their_view(pos: &Position) -> Position {
+    let mut theirs = *pos;
+    theirs.set_side_to_move(pos.side_to_move().opponent());
+    theirs
+}
+
+/// One line on why `turn` is good in `pos`: what it wins or takes, which Haven or flank it
+/// threatens or closes, or the threat it prepares along the expected line `pv`.
+fn explain(pos: &Position, turn: &Turn, pv: &[Turn]) -> String {
+    let Ok(events) = replay(pos, turn) else { return "the search's choice".to_string() };
+    let piece = pos.piece_at(turn.from).expect("a turn starts on a piece");
+    if arrives_home(piece, turn.to) {
+        return format!("brings the {} home to the Haven on {} and wins", piece.kind, turn.to);
+    }
+    let taken: Vec<String> = events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Captured { at, piece, partner, .. } => Some(match partner {
+                Some(p) => format!("the {} on {at} (between {} and {p})", piece.kind, turn.to),
+                None => format!("the {} in the corner on {at}", piece.kind),
+            }),
+            _ => None,
+        })
+        .collect();
+    if events.iter().any(|e| matches!(e, Event::Captured { piece, .. } if piece.kind == Kind::King)) {
+        return "closes on the King from both sides and wins".to_string();
+    }
+    if !taken.is_empty() {
+        return format!("takes {}", taken.join(" and "));
+    }
+    if let Some(kind) = turn.promotion {
+        return format!("promotes to a {kind}");
+    }
+    let mut after = *pos;
+    play(&mut after, turn);
+    // After the move the opponent is to move: what it threatened before and cannot now.
+    let threats_before = haven_threats(&their_view(pos));
+    let threats_after = haven_threats(&after);
+    if let Some(haven) = squares(threats_before & !threats_after).next() {
+        return format!("shuts the way to the Haven on {haven}");
+    }
+    let was_takeable = takeable(&their_view(pos));
+    let now_takeable = takeable(&after);
+    let rescued = squares(was_takeable & !now_takeable & after.side(pos.side_to_move())).next();
+    if let Some(saved) = rescued {
+        return format!("covers the open flank of the piece on {saved}");
+    }
+    let threats = haven_threats(&their_view(&after));
+    if let Some(haven) = squares(threats).next() {
+        return format!("threatens to reach the Haven on {haven}");
+    }
+    if let (Some(reply), Some(threat)) = (pv.get(1), pv.get(2)) {
+        let mut line = after;
+        play(&mut line, reply);
+        if let Some(first) = squares(threat.captured).next()
+            && let Some(victim) = line.piece_at(first)
+        {
+            return format!("prepares to close on the {} on {first}", victim.kind);
+        }
+    }
+    format!("brings the {} to {}", piece.kind, turn.to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::chafl::Square;
+
+    fn sq(name: &str) -> Square {
+        name.parse().expect("a square")
+    }
+
+    #[test]
+    fn a_piece_between_an_enemy_and_an_open_square_is_flanked() {
+        // H3.1: an enemy on d5's west, e5 empty: one arrival on e5 takes it.
+        let enemies = bit(sq("c5"));
+        let empty = !(bit(sq("c5")) | bit(sq("d5")));
+        assert_eq!(flanked(bit(sq("d5")), enemies, empty), 1);
+        assert_eq!(flanked(bit(sq("d5")), 0, empty), 0);
+        // H3.2: a corner piece with an open neighbour.
+        assert_eq!(flanked(bit(sq("a1")), 0, !bit(sq("a1"))), 1);
+    }
+}
