@@ -1,6 +1,7 @@
 //! Shared test helpers: a deliberately simple reference generator and random positions.
 #![allow(dead_code)]
 
+pub mod chafl_reference;
 pub mod dpc_reference;
 pub mod reference;
 

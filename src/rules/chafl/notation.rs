@@ -64,7 +64,7 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Vec<Event>), Nota
     let mut written = Vec::new();
     let mut i = 6;
     while chars.get(i) == Some(&'x') {
-        written.push((square_at(&chars, i + 1, "a captured square after `x`")?, i + 1));
+        written.push((square_at(&chars, i + 1, "a captured square after `x`")?, i + 2));
         i += 3;
     }
     let promotion = match chars.get(i) {
