@@ -167,6 +167,11 @@ fn every_lesson_can_be_done_and_is_checked_by_the_core() {
     for rule in ["P2.1", "P2.4", "P2.5", "P3.1"] {
         assert!(lessons.iter().any(|l| l.rule == rule && l.game == GameId::DesertPubChess), "no lesson teaches {rule}");
     }
+    // Chafl's, for a chess player: nothing captures by landing, custodian capture, the corner,
+    // joining, the colours, the Havens.
+    for rule in ["H2.1", "H3.1", "H3.2", "H3.3", "H2.4", "H2.5", "H4.1", "H2.9"] {
+        assert!(lessons.iter().any(|l| l.rule == rule && l.game == GameId::Chafl), "no lesson teaches {rule}");
+    }
     let titles: std::collections::BTreeSet<&str> = lessons.iter().map(|l| l.title.as_str()).collect();
     assert_eq!(titles.len(), lessons.len(), "titles are unique: the profile keeps lessons by title");
     let judge = |lesson: &Lesson, turn: &str| {
@@ -308,4 +313,25 @@ fn a_venue_of_the_journey_plays_desert_pub_chess_with_its_own_conditions() {
     .replacen("kind: Tavern", "game: DesertPubChess, kind: Tavern", 1);
     let error = parse_campaign(&text, "c.ron").unwrap_err();
     assert!(error.contains("odds are a Desert Wazir or a Desert Ferz or a Knight; e8 holds none of them"), "{error}");
+}
+
+#[test]
+fn a_venue_of_the_journey_plays_chafl_with_its_regulars_and_odds() {
+    use khalif::campaign::{Profile, Table};
+    use khalif::rules::chafl::{Kind, parse_position};
+    use khalif::rules::{GameId, Side};
+    let campaign = journey().unwrap();
+    let (index, venue) = campaign.venues.iter().enumerate().find(|(_, v)| v.game == GameId::Chafl).expect("a venue plays it");
+    assert!(venue.regulars.len() >= 3);
+    let contenders = campaign.contenders(index, &Profile::new(&campaign));
+    assert!(!contenders.is_empty());
+    // Old Tariq gives a Horse: Black without the one on b8, and no takebacks.
+    let tariq = venue.regulars.iter().find(|r| r.name.starts_with("Old Tariq")).unwrap();
+    let table = Table::set(venue.game, &tariq.conditions, Side::Second).unwrap();
+    assert_eq!((table.game, table.player, table.takebacks), (GameId::Chafl, Side::First, false));
+    let start = parse_position(&table.start).unwrap();
+    assert_eq!(start.piece_at("b8".parse().unwrap()), None);
+    assert_eq!(start.piece_at("g8".parse().unwrap()).map(|p| p.kind), Some(Kind::Horse));
+    let card = tariq.conditions[0].card(venue.game, &tariq.name).1;
+    assert_eq!(card, "Old Tariq the Messenger starts without the Horse on b8.");
 }

@@ -188,6 +188,38 @@ fn p2_1_a_promotion_waits_for_the_choice_of_piece() {
     assert_eq!(promoted, Some(PieceCode { side: Side::First, kind: wazir }));
 }
 
+/// A square of Chafl's board.
+fn chafl(name: &str) -> Cell {
+    name.parse::<khalif::rules::chafl::Square>().unwrap().cell()
+}
+
+#[test]
+fn h3_1_a_custodian_capture_is_shown_stage_by_stage_and_the_world_matches_the_core() {
+    // The Prince joins d4 and closes on two pieces: the move, then each capture, then the end.
+    let game = new_game(GameId::Chafl, Some("4k3/8/3C4/3f4/1Hp5/4F1P1/8/4K3 w")).unwrap();
+    let mut app = any_match_app(game);
+    assert_eq!(
+        decide(&mut app, Choice::Move { from: chafl("g3"), to: chafl("d4") }),
+        ["Move", "Capture", "Capture", "Turn end"]
+    );
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.shown.piece_at(chafl("d5")), None);
+    assert_eq!(session.shown.piece_at(chafl("c4")), None);
+    assert_eq!(session.game.history()[0].notation, "Pg3-d4xd5xc4");
+    assert_eq!(board_mismatch(app.world_mut()), None);
+}
+
+#[test]
+fn h2_9_a_foot_promotion_waits_for_horse_or_captain() {
+    let game = new_game(GameId::Chafl, Some("8/2F1k3/8/8/8/8/8/K7 w")).unwrap();
+    let mut app = any_match_app(game);
+    assert_eq!(decide(&mut app, Choice::Move { from: chafl("c7"), to: chafl("c8") }), ["Move"]);
+    let captain = khalif::rules::chafl::Kind::Captain as u8;
+    assert_eq!(decide(&mut app, Choice::Piece(captain)), ["Promotion", "Turn end"]);
+    let promoted = app.world().resource::<Session>().shown.piece_at(chafl("c8"));
+    assert_eq!(promoted, Some(PieceCode { side: Side::First, kind: captain }));
+}
+
 #[test]
 fn a_new_match_of_another_game_rebuilds_the_board() {
     use khalif::app::{BoardSquare, GameCommand};

@@ -1,7 +1,8 @@
 //! Pieces move with easing: they slide, leapers leap (the Djinn, the Knight), a Guard dashes
-//! in on a retaliation, a desert jumper hops over each piece of its chain, captured pieces
-//! topple into their owner's tray, a crowned Vizier or a promoted Pawn rises and turns. Speed
-//! comes from the settings; a click or Space finishes every animation at once.
+//! in on a retaliation, a desert jumper hops over each piece of its chain, the two flanks of a
+//! custodian capture lean in on their victim, captured pieces topple into their owner's tray,
+//! a crowned Vizier or a promoted Pawn rises and turns. Speed comes from the settings; a click
+//! or Space finishes every animation at once.
 
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
@@ -30,6 +31,8 @@ enum Motion {
     Topple,
     /// Rises, turns once and settles: succession.
     Crown,
+    /// Leans in toward a piece it closes on and back: the two flanks of a custodian capture.
+    Squeeze,
 }
 
 /// A running animation from one transform to another.
@@ -83,6 +86,7 @@ fn start_animations(
             Motion::Hop => 0.4,
             Motion::Topple => 0.75,
             Motion::Crown => 0.9,
+            Motion::Squeeze => 0.5,
         };
         commands.entity(entity).insert((
             Tween { from, to, motion, delay: delay / speed, elapsed: 0.0, duration: base / speed },
@@ -91,33 +95,41 @@ fn start_animations(
     };
     let geometry = session.geometry();
     for Staged(effect) in staged.read() {
-        let (to, captured, motion) = match *effect {
-            Effect::Move { to, captured, motion, .. } => (
-                to,
-                captured.map(|(_, piece)| piece),
-                match motion {
+        match *effect {
+            Effect::Move { to, motion, .. } => {
+                let motion = match motion {
                     Travel::Slide => Motion::Slide,
                     Travel::Leap => Motion::Leap,
                     Travel::Dash => Motion::Dash,
                     Travel::Hop => Motion::Hop,
-                },
-            ),
+                };
+                if let Some((entity, piece, transform, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(to))) {
+                    animate(entity, *transform, on_square(geometry, piece, to), motion, 0.0);
+                }
+            }
+            Effect::Taken { at, by, partner, .. } => {
+                // Both flanks lean in on the victim before it topples into its tray.
+                let centre = cell_centre(geometry, at);
+                for flank in [Some(by), partner].into_iter().flatten() {
+                    if let Some((entity, piece, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(flank))) {
+                        let rest = on_square(geometry, piece, flank);
+                        let lean = rest.with_translation(rest.translation.lerp(centre, 0.3));
+                        animate(entity, rest, lean, Motion::Squeeze, 0.0);
+                    }
+                }
+            }
             Effect::Change { at, .. } => {
                 if let Some((entity, piece, transform, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(at))) {
                     animate(entity, *transform, on_square(geometry, piece, at), Motion::Crown, 0.0);
                 }
-                continue;
             }
-            _ => continue,
-        };
-        if let Some((entity, piece, transform, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(to))) {
-            animate(entity, *transform, on_square(geometry, piece, to), motion, 0.0);
+            _ => {}
         }
-        if let Some(victim) = captured {
+        if let Some((_, victim)) = effect.taken() {
             let fallen =
                 pieces.iter().filter(|p| p.4.is_some() && p.1.code() == victim).max_by_key(|p| p.4.map(|t| t.slot));
             if let Some((entity, piece, transform, _, Some(InTray { slot }))) = fallen {
-                animate(entity, *transform, in_tray(piece, *slot), Motion::Topple, 0.35);
+                animate(entity, *transform, in_tray(piece, *slot), Motion::Topple, 0.3);
             }
         }
     }
@@ -181,6 +193,12 @@ fn sample(tween: &Tween, t: f32) -> Transform {
                 out.translation = from.translation.lerp(to.translation, k) + Vec3::Y * (PI * k).sin() * 0.8;
                 out.rotation = to.rotation;
             }
+        }
+        Motion::Squeeze => {
+            // Out to the lean and back to rest.
+            let k = (PI * ease(EaseFunction::SineInOut, t)).sin();
+            out.translation = from.translation.lerp(to.translation, k);
+            out.rotation = from.rotation;
         }
         Motion::Crown => {
             let rise = (PI * t).sin();

@@ -15,6 +15,7 @@ use super::session::Session;
 use super::settings::GameSettings;
 use super::textures;
 use crate::persist::Quality;
+use crate::rules::Side;
 use crate::rules::geometry::Shade;
 
 /// Height of the floor below the board.
@@ -101,6 +102,34 @@ fn dress_squares(
             MeshMaterial3d(material.clone()),
             Transform::from_translation(cell_centre(geometry, *cell) - Vec3::Y * 0.075),
         ));
+        if let Some(&(_, owner)) = geometry.goals.iter().find(|(goal, _)| goal == cell) {
+            let marker = &looks.of(session.game.id()).body[owner.index()];
+            commands.entity(entity).with_children(|tile| {
+                for (mesh, at) in goal_marker(&mut meshes, owner) {
+                    tile.spawn((Mesh3d(mesh), MeshMaterial3d(marker.clone()), at, NotShadowCaster));
+                }
+            });
+        }
+    }
+}
+
+/// The sign inlaid on a cell a side wins by reaching (Chafl's Havens), in that side's colour
+/// and in the shape of its pieces' bases, so it reads without telling hues apart: a ring for
+/// the first player, a hexagon for the second.
+fn goal_marker(meshes: &mut Assets<Mesh>, owner: Side) -> Vec<(Handle<Mesh>, Transform)> {
+    let top = 0.085;
+    match owner {
+        Side::First => vec![(meshes.add(Torus::new(0.3, 0.38)), Transform::from_xyz(0.0, top, 0.0))],
+        Side::Second => {
+            let bar = meshes.add(Cuboid::new(0.36, 0.04, 0.08));
+            (0..6)
+                .map(|i| {
+                    let a = i as f32 * TAU / 6.0;
+                    let at = Vec3::new(0.31 * a.cos(), top, 0.31 * a.sin());
+                    (bar.clone(), Transform::from_translation(at).with_rotation(Quat::from_rotation_y(FRAC_PI_2 - a)))
+                })
+                .collect()
+        }
     }
 }
 

@@ -90,13 +90,15 @@ fn show_stage(
         log.0.push(set.name());
         let entity_at = |pieces: &Pieces, cell: Cell| pieces.iter().find(|(_, _, on)| on.0 == cell).map(|(e, _, _)| e);
         match next.effect {
-            Effect::Move { from, to, captured, .. } => {
-                if let Some(victim) = captured.and_then(|(at, _)| entity_at(&pieces, at)) {
+            Effect::Move { .. } | Effect::Taken { .. } => {
+                if let Some(victim) = next.effect.taken().and_then(|(at, _)| entity_at(&pieces, at)) {
                     let side = pieces.get(victim).map(|(_, p, _)| p.side).expect("victim");
                     let slot = next_tray_slot(&trays, side);
                     commands.entity(victim).remove::<OnSquare>().insert(InTray { slot });
                 }
-                if let Some(mover) = entity_at(&pieces, from) {
+                if let Effect::Move { from, to, .. } = next.effect
+                    && let Some(mover) = entity_at(&pieces, from)
+                {
                     commands.entity(mover).insert(OnSquare(to));
                 }
             }

@@ -2,6 +2,7 @@
 //! materials per side), its board's tiles, and the rules reference the player reads. Each game has a file here implementing [`Look`];
 //! `PieceLooks` builds every game's at start-up through the one list of games.
 
+mod chafl;
 mod desert_pub_chess;
 mod khalif;
 
