@@ -104,33 +104,55 @@ fn dress_squares(
         ));
         if let Some(&(_, owner)) = geometry.goals.iter().find(|(goal, _)| goal == cell) {
             let marker = &looks.of(session.game.id()).body[owner.index()];
+            let place = geometry.place(*cell);
+            // Outward, towards the board's corner or edge nearest the cell.
+            let outward = Vec3::new(place.x.signum(), 0.0, -place.y.signum());
             commands.entity(entity).with_children(|tile| {
-                for (mesh, at) in goal_marker(&mut meshes, owner) {
-                    tile.spawn((Mesh3d(mesh), MeshMaterial3d(marker.clone()), at, NotShadowCaster));
+                for (mesh, at) in goal_marker(&mut meshes, owner, outward) {
+                    tile.spawn((Mesh3d(mesh), MeshMaterial3d(marker.clone()), at));
                 }
             });
         }
     }
 }
 
-/// The sign inlaid on a cell a side wins by reaching (Chafl's Havens), in that side's colour
-/// and in the shape of its pieces' bases, so it reads without telling hues apart: a ring for
-/// the first player, a hexagon for the second.
-fn goal_marker(meshes: &mut Assets<Mesh>, owner: Side) -> Vec<(Handle<Mesh>, Transform)> {
+/// The sign of a cell a side wins by reaching (Chafl's Havens), in that side's colour and in
+/// the shape of its pieces' bases, so it reads without telling hues apart: a ring for the
+/// first player, a hexagon for the second, inlaid round the cell's edge where a piece standing
+/// on it leaves it visible, and a pennant of the same shape on a pole just off the board.
+fn goal_marker(meshes: &mut Assets<Mesh>, owner: Side, outward: Vec3) -> Vec<(Handle<Mesh>, Transform)> {
     let top = 0.085;
-    match owner {
-        Side::First => vec![(meshes.add(Torus::new(0.3, 0.38)), Transform::from_xyz(0.0, top, 0.0))],
-        Side::Second => {
-            let bar = meshes.add(Cuboid::new(0.36, 0.04, 0.08));
-            (0..6)
-                .map(|i| {
-                    let a = i as f32 * TAU / 6.0;
-                    let at = Vec3::new(0.31 * a.cos(), top, 0.31 * a.sin());
-                    (bar.clone(), Transform::from_translation(at).with_rotation(Quat::from_rotation_y(FRAC_PI_2 - a)))
-                })
-                .collect()
+    let sign = |meshes: &mut Assets<Mesh>, radius: f32, height: f32, upright: bool| -> Vec<(Handle<Mesh>, Transform)> {
+        let tilt = if upright { Quat::from_rotation_x(FRAC_PI_2) } else { Quat::IDENTITY };
+        match owner {
+            Side::First => {
+                let ring = meshes.add(Torus::new(radius * 0.84, radius));
+                vec![(ring, Transform::from_xyz(0.0, height, 0.0).with_rotation(tilt))]
+            }
+            Side::Second => {
+                let side = 2.0 * radius * 0.92 * (PI / 6.0).tan();
+                let bar = meshes.add(Cuboid::new(side + radius * 0.14, radius * 0.1, radius * 0.16));
+                (0..6)
+                    .map(|i| {
+                        let a = i as f32 * TAU / 6.0;
+                        let at = Vec3::new(radius * 0.92 * a.cos(), 0.0, radius * 0.92 * a.sin());
+                        let flat = Transform::from_translation(at).with_rotation(Quat::from_rotation_y(FRAC_PI_2 - a));
+                        let placed = Transform::from_xyz(0.0, height, 0.0).with_rotation(tilt) * flat;
+                        (bar.clone(), placed)
+                    })
+                    .collect()
+            }
         }
+    };
+    let mut parts = sign(meshes, 0.47, top, false);
+    // The pennant: a pole at the board's corner beside the cell, its sign standing on top.
+    let foot = outward * 0.78;
+    let pole = meshes.add(Cylinder::new(0.035, 0.9));
+    parts.push((pole, Transform::from_translation(foot + Vec3::Y * 0.45)));
+    for (mesh, at) in sign(meshes, 0.2, 0.0, true) {
+        parts.push((mesh, Transform::from_translation(foot + Vec3::Y * 1.05) * at));
     }
+    parts
 }
 
 /// The board's bed and rim, rebuilt when the board changes shape.

@@ -151,16 +151,15 @@ impl Rules for Chafl {
         squares(taken & pos.side(me)).collect()
     }
 
-    /// How close the side's King and Princes are to its Havens (H4.1).
+    /// The Princes left, and how far the King has to walk home (H4.1).
     fn side_status(pos: &Position, side: Side) -> String {
-        let homing = pos.pieces(side, Kind::King) | pos.pieces(side, Kind::Prince);
-        let steps = squares(homing)
-            .flat_map(|s| squares(HAVENS[side.index()]).map(move |h| s.file().abs_diff(h.file()).max(s.rank().abs_diff(h.rank()))))
-            .min();
         let princes = pos.pieces(side, Kind::Prince).count_ones();
-        match steps {
-            Some(n) => format!("Princes left: {princes}; nearest to a Haven: {n} squares"),
-            None => format!("Princes left: {princes}"),
+        let walk = squares(pos.king(side))
+            .flat_map(|k| squares(HAVENS[side.index()]).map(move |h| k.file().abs_diff(h.file()).max(k.rank().abs_diff(h.rank()))))
+            .min();
+        match walk {
+            Some(steps) => format!("Princes {princes} · King {steps} from a Haven"),
+            None => format!("Princes {princes}"),
         }
     }
 
