@@ -6,7 +6,7 @@
 
 use super::engine::Engine;
 use super::levels::StyleWeights;
-use crate::rules::chafl::tables::{CORNERS, DARK, EDGE_NEIGHBOURS, HAVENS, NEIGHBOURS, NEXT, NONE, around, bit, squares};
+use crate::rules::chafl::tables::{CORNERS, DARK, HAVENS, NEIGHBOURS, around, bit, shift, squares};
 use crate::rules::chafl::{Chafl, Event, Kind, Position, Turn, arrives_home, destinations_of, play, replay};
 use crate::rules::{Rules, Side};
 use crate::terms;
@@ -66,18 +66,11 @@ impl ChaflWeights {
 /// The pieces of `set` one enemy arrival away from capture: an enemy on one edge-adjacent
 /// square and an empty one opposite, or in a corner with an empty edge-adjacent square.
 fn flanked(set: u64, enemies: u64, empty: u64) -> u32 {
-    squares(set)
-        .filter(|s| {
-            let i = s.index();
-            if CORNERS & bit(*s) != 0 {
-                return EDGE_NEIGHBOURS[i] & empty != 0;
-            }
-            (0..4).any(|d| {
-                let (a, b) = (NEXT[d][i], NEXT[d ^ 2][i]);
-                a != NONE && b != NONE && enemies & (1 << a) != 0 && empty & (1 << b) != 0
-            })
-        })
-        .count() as u32
+    // A piece has an enemy on its side `d` when it stands where the enemies shifted the other
+    // way (`d ^ 2`) land; likewise an empty square on the opposite side.
+    let lines = (0..4).fold(0, |open, d| open | (shift(enemies, d ^ 2) & shift(empty, d)));
+    let cornered = CORNERS & (shift(empty, 0) | shift(empty, 1) | shift(empty, 2) | shift(empty, 3));
+    (set & (lines | cornered)).count_ones()
 }
 
 /// The counts the terms weigh, for one side, in term order.

@@ -92,6 +92,17 @@ pub const fn around(set: u64) -> u64 {
     sides | (row << 8) | (row >> 8)
 }
 
+/// Every square of `set` moved one step in orthogonal direction `d` (as [`NEXT`] numbers
+/// them: north, east, south, west), those leaving the board dropped.
+pub const fn shift(set: u64, d: usize) -> u64 {
+    match d {
+        0 => set << 8,
+        1 => (set << 1) & NOT_A,
+        2 => set >> 8,
+        _ => (set >> 1) & NOT_H,
+    }
+}
+
 /// The side whose Havens these are.
 pub const fn haven_owner(square: Square) -> Option<Side> {
     if HAVENS[0] & bit(square) != 0 {
