@@ -241,3 +241,54 @@ mod desert_pub_chess {
         assert!(weights.wazir > 0 && weights.pawn > 0);
     }
 }
+
+mod chafl {
+    use khalif::ai::chafl::ChaflWeights;
+    use khalif::ai::{Engine, Limits, Searcher, hint};
+    use khalif::rules::Rules;
+    use khalif::rules::chafl::{Chafl, parse_position};
+
+    fn searcher() -> Searcher<Chafl> {
+        Searcher::new(ChaflWeights::default(), 16)
+    }
+
+    #[test]
+    fn the_start_is_balanced_and_a_haven_is_taken_at_once() {
+        assert_eq!(Chafl::evaluate(&Chafl::start(), &ChaflWeights::default()), 0);
+        // H4.1: the Prince on c3 joins its dark Haven h8 beside the Foot on g7.
+        let pos = parse_position("4k3/6F1/8/8/8/2P5/8/4K3 w").unwrap();
+        let found = searcher().search(&pos, &Limits::depth(3));
+        assert_eq!(Chafl::write_turn(&pos, &found.best.unwrap()), "Pc3-h8");
+        assert!(found.score > 900_000, "a win scores as a win: {}", found.score);
+        let found = hint(&pos, &mut searcher(), &Limits::depth(3)).unwrap();
+        assert_eq!(found.reason, "brings the Prince home to the Haven on h8 and wins");
+    }
+
+    #[test]
+    fn hints_explain_a_threat_to_a_haven_and_the_flank_that_closes_it() {
+        // Black to move: White's Prince threatens h8 beside the Foot on g7. The King closes on
+        // that Foot against the one on h7, and the way to h8 is shut.
+        let pos = parse_position("4k3/6Fp/8/8/8/2P5/8/4K3 b").unwrap();
+        let found = hint(&pos, &mut searcher(), &Limits::depth(4)).unwrap();
+        assert_eq!(found.notation, "Ke8-f7xg7");
+        assert_eq!(found.reason, "takes the Foot on g7 (between f7 and h7) and shuts the way to the Haven on h8");
+    }
+
+    #[test]
+    fn h3_4_the_search_takes_the_king_when_it_can() {
+        // The Foot on d6 steps sideways to e6: Black's King is caught against the Foot on e4.
+        let pos = parse_position("8/8/3F4/4k3/4F3/8/8/K7 w").unwrap();
+        let found = searcher().search(&pos, &Limits::depth(2));
+        assert_eq!(Chafl::write_turn(&pos, &found.best.unwrap()), "Fd6-e6xe5");
+        assert!(found.score > 900_000);
+    }
+
+    #[test]
+    fn the_tuned_weights_load() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/chafl/weights.ron");
+        let text = std::fs::read_to_string(path).unwrap();
+        let weights: ChaflWeights = ron::from_str(&text).unwrap();
+        assert_eq!(weights, ChaflWeights::default());
+        assert!(weights.prince > 0 && weights.foot > 0 && weights.haven_reach > 0);
+    }
+}

@@ -238,6 +238,9 @@ fn explain(pos: &Position, turn: &Turn, pv: &[Turn]) -> String {
     if arrives_home(piece, turn.to) {
         return format!("brings the {} home to the Haven on {} and wins", piece.kind, turn.to);
     }
+    if events.iter().any(|e| matches!(e, Event::Captured { piece, .. } if piece.kind == Kind::King)) {
+        return "closes on the King from both sides and wins".to_string();
+    }
     let taken: Vec<String> = events
         .iter()
         .filter_map(|e| match *e {
@@ -248,31 +251,29 @@ fn explain(pos: &Position, turn: &Turn, pv: &[Turn]) -> String {
             _ => None,
         })
         .collect();
-    if events.iter().any(|e| matches!(e, Event::Captured { piece, .. } if piece.kind == Kind::King)) {
-        return "closes on the King from both sides and wins".to_string();
-    }
-    if !taken.is_empty() {
-        return format!("takes {}", taken.join(" and "));
-    }
-    if let Some(kind) = turn.promotion {
-        return format!("promotes to a {kind}");
-    }
     let mut after = *pos;
     play(&mut after, turn);
-    // After the move the opponent is to move: what it threatened before and cannot now.
-    let threats_before = haven_threats(&their_view(pos));
-    let threats_after = haven_threats(&after);
-    if let Some(haven) = squares(threats_before & !threats_after).next() {
-        return format!("shuts the way to the Haven on {haven}");
+    // After the move the opponent is to move: the Havens it could reach before and cannot now.
+    let shut = squares(haven_threats(&their_view(pos)) & !haven_threats(&after))
+        .next()
+        .map(|haven| format!("shuts the way to the Haven on {haven}"));
+    let mut lines: Vec<String> = Vec::new();
+    if !taken.is_empty() {
+        lines.push(format!("takes {}", taken.join(" and ")));
     }
-    let was_takeable = takeable(&their_view(pos));
-    let now_takeable = takeable(&after);
-    let rescued = squares(was_takeable & !now_takeable & after.side(pos.side_to_move())).next();
-    if let Some(saved) = rescued {
+    if let Some(kind) = turn.promotion {
+        lines.push(format!("promotes to a {kind}"));
+    }
+    lines.extend(shut);
+    if !lines.is_empty() {
+        return lines.join(" and ");
+    }
+    let me = pos.side_to_move();
+    let rescued = takeable(&their_view(pos)) & !takeable(&after) & after.side(me);
+    if let Some(saved) = squares(rescued).next() {
         return format!("covers the open flank of the piece on {saved}");
     }
-    let threats = haven_threats(&their_view(&after));
-    if let Some(haven) = squares(threats).next() {
+    if let Some(haven) = squares(haven_threats(&their_view(&after))).next() {
         return format!("threatens to reach the Haven on {haven}");
     }
     if let (Some(reply), Some(threat)) = (pv.get(1), pv.get(2)) {
