@@ -1,8 +1,8 @@
 // The web build in a real browser: Debian's Chromium, headless, driven by playwright-core.
 // Loads the site, checks the first frame is drawn, makes a move by clicking the canvas, then
-// plays a few turns against the pub's level-1 regular, does a lesson, and plays Desert Pub
-// Chess (a jump chain built by clicks, then turns against the pub). Prints the figures it
-// measures.
+// plays a few turns against the pub's level-1 regular, does a lesson, plays Desert Pub Chess
+// (a jump chain built by clicks, then turns against the pub) and Chafl (a custodian capture by
+// one click-move, then turns). Prints the figures it measures.
 //
 //   node web/e2e.mjs http://localhost:8080/ [screenshot-folder]
 import { chromium } from "playwright-core";
@@ -203,6 +203,29 @@ try {
     const s = await state(page);
     check(s.moves.length >= 5, `turns of Desert Pub Chess against level 1: ${s.moves.join(", ")}`);
     await page.screenshot({ path: `${shots}/web-desert-pub-chess.png` });
+    check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
+    await page.close();
+  }
+  // 5. Chafl against the pub: a custodian capture of two pieces by one click-move (the Prince
+  //    joins d4), the captures in the move list, then a turn each.
+  {
+    const position = encodeURIComponent("4k3/pf6/3C4/3f4/1Hp5/4F1P1/F7/4K3 w");
+    const { page, errors } = await openPage(browser, `?game=chafl&position=${position}&against=1`);
+    const first = await waitFor(page, "the Chafl match",
+      (s) => s.ready && s.game === "chafl" && s.toMove === "White" && Object.keys(s.squares).length === 64, 300);
+    check(first.legal.includes("g3xd4"), `the Prince's joining capture is offered: ${first.legal.join(" ")}`);
+    await clickSquare(page, "g3");
+    await clickSquare(page, "d4");
+    const squeezed = await waitFor(page, "the capture in the move list", (s) => s.moves.length >= 1, 60);
+    check(squeezed.moves[0] === "Pg3-d4xd5xc4", `one arrival takes both flanked pieces: ${squeezed.moves[0]}`);
+    const s = await waitFor(page, "White's second turn", (s) => s.toMove === "White" && !s.thinking && s.moves.length === 2, 180);
+    const quiet = s.legal.filter((m) => m.includes("-"));
+    const [from, to] = quiet[0].split("-");
+    await clickSquare(page, from);
+    await clickSquare(page, to);
+    const done = await waitFor(page, "White's second move", (t) => t.moves.length >= 3, 180);
+    check(done.moves.length >= 3, `turns of Chafl against level 1: ${done.moves.join(", ")}`);
+    await page.screenshot({ path: `${shots}/web-chafl.png` });
     check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
     await page.close();
   }
