@@ -145,3 +145,19 @@ fn a_terminal_game_of_desert_pub_chess_with_a_chain_and_a_promotion() {
     assert!(text.contains("Answer with one of the pieces offered"), "{text}");
     assert!(text.contains("Last turn: e7-e8=W"), "{text}");
 }
+
+#[test]
+fn chafl_on_the_command_line_counts_explains_and_plays() {
+    let out = stdout(&["perft", "--game", "chafl", "start", "3"]);
+    assert_eq!(out.lines().last(), Some("145650"), "H7");
+    let out = stdout(&["why", "--game", "chafl", "start", "c1", "d3"]);
+    assert_eq!(out.trim(), "A Prince joins only on its own square colour (H2.5)");
+    let script = "g3 d4\ne8 f8\nc7 c8\nC\nquit\n";
+    let out = cli(&["play", "--game", "chafl", "--position", "4k3/2F5/3C4/3f4/1Hp5/4F1P1/8/4K3 w"], script);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.contains("The Black Foot on d5 is caught against d6 and taken."), "{text}");
+    assert!(text.contains("Last turn: Pg3-d4xd5xc4"), "{text}");
+    assert!(text.contains("White: the Foot on c8 promotes (H Horse, C Captain)"), "{text}");
+    assert!(text.contains("Last turn: Fc7-c8=C"), "{text}");
+}
