@@ -53,6 +53,7 @@ fn screenshot_mode_renders_a_real_picture() {
         ("seated", vec!["--position", "start"]),
         ("top", vec!["--position", "start", "--view", "top"]),
         ("desert-pub-chess", vec!["--game", "desert-pub-chess", "--position", "start", "--select", "b1"]),
+        ("chafl", vec!["--game", "chafl", "--position", "start", "--view", "top", "--select", "d1"]),
     ];
     for (name, args) in renders {
         let out = dir.join(format!("{name}.png"));

@@ -33,12 +33,12 @@ impl Rules for Chafl {
     const INNER: &'static [bool] = &[false];
     /// A Captain or a Horse.
     const ODDS: &'static [u8] = &[Kind::Captain as u8, Kind::Horse as u8];
-    /// The start, and two positions of self-play games: the armies locked in the middle, and
-    /// a race for the corners with few pieces left.
+    /// The start, and two positions of level-4 self-play games: the armies locked in the
+    /// middle with a hundred turns to choose from, and Generals joined deep on both wings.
     const BENCH: &'static [(&'static str, &'static str, u32)] = &[
         ("start", "start", 5),
-        ("middlegame", "c1pg1p1c/1f1kf1f1/f1h2h1f/1fF2f2/2F1FH2/F1H2F1F/1F1K1F2/C1PG1P1C w 31", 4),
-        ("corners", "7c/1P3f2/2k2h2/8/3F4/2K2p2/1F5p/C7 b 77", 5),
+        ("middlegame", "cp1hkh1c/3ffffg/f2fp3/2f4f/1F2H1F1/1CF5/FP1FFF1F/H2GKP1C w 31", 4),
+        ("wings", "g2hkphc/1p1fff2/1f6/f1f1c2f/1FGF1f2/1P3FFF/1F1FF3/C1PHKH1C w 55", 4),
     ];
 
     type Square = Square;
