@@ -275,12 +275,9 @@ impl<G: Engine> AnyGame for Game<G> {
                 let mut trial = self.current().clone();
                 let choice = Choice::Move { from, to: to.cell() };
                 let captures = trial.pending().and_then(|p| G::decision(&p, choice)).is_some_and(|d| {
-                    trial.decide(d).is_ok_and(|events| {
-                        events
-                            .iter()
-                            .filter_map(G::effect)
-                            .any(|(_, e)| e.taken().is_some())
-                    })
+                    trial
+                        .decide(d)
+                        .is_ok_and(|events| events.iter().filter_map(G::effect).any(|(_, e)| e.taken().is_some()))
                 });
                 (to.cell(), captures)
             })

@@ -321,7 +321,8 @@ fn a_venue_of_the_journey_plays_chafl_with_its_regulars_and_odds() {
     use khalif::rules::chafl::{Kind, parse_position};
     use khalif::rules::{GameId, Side};
     let campaign = journey().unwrap();
-    let (index, venue) = campaign.venues.iter().enumerate().find(|(_, v)| v.game == GameId::Chafl).expect("a venue plays it");
+    let (index, venue) =
+        campaign.venues.iter().enumerate().find(|(_, v)| v.game == GameId::Chafl).expect("a venue plays it");
     assert!(venue.regulars.len() >= 3);
     let contenders = campaign.contenders(index, &Profile::new(&campaign));
     assert!(!contenders.is_empty());

@@ -100,10 +100,11 @@ fn h1_the_chess_array_white_first_and_the_havens() {
     assert_eq!(geometry.place(sq("a1").cell()).shade, khalif::rules::geometry::Shade::Dark);
     let havens: BTreeSet<(String, Side)> =
         geometry.goals.iter().map(|&(cell, side)| (geometry.place(cell).name.clone(), side)).collect();
-    let expected: BTreeSet<(String, Side)> = [("a8", Side::First), ("h8", Side::First), ("a1", Side::Second), ("h1", Side::Second)]
-        .into_iter()
-        .map(|(s, side)| (s.to_string(), side))
-        .collect();
+    let expected: BTreeSet<(String, Side)> =
+        [("a8", Side::First), ("h8", Side::First), ("a1", Side::Second), ("h1", Side::Second)]
+            .into_iter()
+            .map(|(s, side)| (s.to_string(), side))
+            .collect();
     assert_eq!(havens, expected);
 }
 
@@ -157,7 +158,10 @@ fn h2_7_the_horse_steps_or_leaps_two_forward_or_sideways_never_back() {
     // The leap goes over its middle square, occupied or not.
     let pos = setup("Hd4 Ka1 fd5 ke8", 'w');
     let dests = ["b4", "b6", "c4", "c5", "d6", "e4", "e5", "f4", "f6"];
-    assert_eq!(starting(&pos, "Hd4"), sorted(&dests.map(|d| format!("Hd4-{d}")).iter().map(String::as_str).collect::<Vec<_>>()));
+    assert_eq!(
+        starting(&pos, "Hd4"),
+        sorted(&dests.map(|d| format!("Hd4-{d}")).iter().map(String::as_str).collect::<Vec<_>>())
+    );
     assert!(refusal(&pos, "d4", "d3").contains("never moves backwards (H2.7)"));
     assert!(refusal(&pos, "d4", "d2").contains("(H2.7)"));
     assert!(refusal(&pos, "d4", "e6").contains("(H2.7)"), "no knight's move");
@@ -179,7 +183,10 @@ fn h2_8_the_foot_steps_forward_diagonally_forward_or_sideways() {
 #[test]
 fn h2_9_a_foot_chooses_horse_or_captain_and_a_horse_becomes_a_general() {
     let pos = setup("Fc7 Ka1 ke5", 'w');
-    assert_eq!(starting(&pos, "Fc7"), sorted(&["Fc7-b7", "Fc7-b8=C", "Fc7-b8=H", "Fc7-c8=C", "Fc7-c8=H", "Fc7-d7", "Fc7-d8=C", "Fc7-d8=H"]));
+    assert_eq!(
+        starting(&pos, "Fc7"),
+        sorted(&["Fc7-b7", "Fc7-b8=C", "Fc7-b8=H", "Fc7-c8=C", "Fc7-c8=H", "Fc7-d7", "Fc7-d8=C", "Fc7-d8=H"])
+    );
     assert_eq!(after(&pos, "Fc7-c8=C").piece_at(sq("c8")).map(|p| p.kind), Some(Kind::Captain));
     let err = parse_turn(&pos, "Fc7-c8").unwrap_err().to_string();
     assert!(err.contains("must promote: add =H or =C (H2.9)"), "{err}");
@@ -368,7 +375,10 @@ fn h6_position_text_round_trips_and_errors_name_the_spot() {
         ("chpgkphc/ffffffff/8/8/8/8/FFFFFFFF/CHPGKPHC x", "column 45: side to move `x`"),
         ("chpgkphc/ffffffff/8/8/8/8/FFFFFFFF/CHPGKPHQ w", "column 43: `Q` is not a piece letter"),
         ("chpgkphc/fffffff/8/8/8/8/FFFFFFFF/CHPGKPHC w", "column 17: rank 7 has 7 squares"),
-        ("chpgkphc/ffffffff/8/8/8/8/FFFFFFFF/CHPGPPHC w", "White has 0 Kings (`K`): a position has exactly one King a side (H6)"),
+        (
+            "chpgkphc/ffffffff/8/8/8/8/FFFFFFFF/CHPGPPHC w",
+            "White has 0 Kings (`K`): a position has exactly one King a side (H6)",
+        ),
         ("chpgkphk/ffffffff/8/8/8/8/FFFFFFFF/CHPGKPHC w", "Black has 2 Kings"),
         ("Fhpgkphc/ffffffff/8/8/8/8/FFFFFFFF/CHPGKPHC w", "a Foot on rank 8, its far rank, has promoted (H2.9)"),
         ("chpgkphc/ffffffff/8/8/8/8/FFFFFFFF/CHPGKPHC w 0", "turn number"),
@@ -446,11 +456,17 @@ fn h7_the_staged_turn_ends_where_copy_make_play_does() {
 #[test]
 fn why_not_agrees_with_the_generator_on_every_square_pair() {
     for pos in random_positions(36, 80) {
-        let moves: BTreeSet<(usize, usize)> = Chafl::turns(&pos).iter().map(|t| (t.from.index(), t.to.index())).collect();
+        let moves: BTreeSet<(usize, usize)> =
+            Chafl::turns(&pos).iter().map(|t| (t.from.index(), t.to.index())).collect();
         for from in Square::all() {
             for to in Square::all() {
                 let legal = Chafl::why_not(&pos, from, to).is_ok();
-                assert_eq!(legal, moves.contains(&(from.index(), to.index())), "{from}-{to} in {}", write_position(&pos));
+                assert_eq!(
+                    legal,
+                    moves.contains(&(from.index(), to.index())),
+                    "{from}-{to} in {}",
+                    write_position(&pos)
+                );
             }
         }
     }

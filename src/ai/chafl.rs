@@ -131,8 +131,10 @@ impl Engine for Chafl {
     type Weights = ChaflWeights;
     /// Three Foot's worth, about a Captain.
     const ADJUDICATION_MARGIN: i32 = 3;
-    const TACTICS: (&'static str, &'static str) = (include_str!("../../levels/chafl/tactics.ron"), "levels/chafl/tactics.ron");
-    const LESSONS: (&'static str, &'static str) = (include_str!("../../levels/chafl/lessons.ron"), "levels/chafl/lessons.ron");
+    const TACTICS: (&'static str, &'static str) =
+        (include_str!("../../levels/chafl/tactics.ron"), "levels/chafl/tactics.ron");
+    const LESSONS: (&'static str, &'static str) =
+        (include_str!("../../levels/chafl/lessons.ron"), "levels/chafl/lessons.ron");
     const PUZZLES: Option<(&'static str, &'static str)> = None;
     const KEY_KINDS: &'static [u8] = &[Kind::General as u8, Kind::Prince as u8];
 

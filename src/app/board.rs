@@ -87,10 +87,7 @@ fn reset_if_empty(pieces: Query<(), With<PieceView>>, mut reset: MessageWriter<B
 
 /// The pieces captured in a run of effects, in the order they fell.
 pub fn captured_pieces(effects: impl IntoIterator<Item = Effect>) -> Vec<PieceCode> {
-    effects
-        .into_iter()
-        .filter_map(|effect| effect.taken().map(|(_, piece)| piece))
-        .collect()
+    effects.into_iter().filter_map(|effect| effect.taken().map(|(_, piece)| piece)).collect()
 }
 
 fn rebuild_pieces(mut commands: Commands, session: Res<Session>, pieces: Query<Entity, With<PieceView>>) {

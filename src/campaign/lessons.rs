@@ -62,12 +62,8 @@ fn kind_named<G: Rules>(name: &str) -> Option<u8> {
 
 /// Pieces `mover` took in a turn (each capture of the turn) and pieces taken back from it.
 fn captures(effects: &[Effect], mover: Side) -> (u32, u32) {
-    let taken_by = |side: Side| {
-        effects
-            .iter()
-            .filter(|e| e.taken().is_some_and(|(_, victim)| victim.side != side))
-            .count() as u32
-    };
+    let taken_by =
+        |side: Side| effects.iter().filter(|e| e.taken().is_some_and(|(_, victim)| victim.side != side)).count() as u32;
     (taken_by(mover), taken_by(mover.opponent()))
 }
 

@@ -240,8 +240,8 @@ pub fn parse_board<K: Kinds>(
     let &(placement_col, placement) = fields.first().ok_or_else(|| error(None, "empty text, expected a position"))?;
     let mut board = Board::empty(Side::First);
     text::parse_placement("position text", placement, placement_col, (8, 8), |file, rank, c| {
-        let piece = Piece::from_letter(c)
-            .ok_or_else(|| format!("`{c}` is not a piece letter ({letters}) nor a digit 1-8"))?;
+        let piece =
+            Piece::from_letter(c).ok_or_else(|| format!("`{c}` is not a piece letter ({letters}) nor a digit 1-8"))?;
         allow(piece, rank as u8)?;
         board.put(Square::new(file as u8, rank as u8).expect("checked bounds"), piece);
         Ok(())

@@ -36,7 +36,11 @@ impl Look for Chafl {
         ];
         for i in 0..5 {
             let a = i as f32 * TAU / 5.0;
-            king.push(accent(part(m, Cone { radius: 0.05, height: 0.18 }, at(0.16 * a.cos(), b + 0.86, 0.16 * a.sin()))));
+            king.push(accent(part(
+                m,
+                Cone { radius: 0.05, height: 0.18 },
+                at(0.16 * a.cos(), b + 0.86, 0.16 * a.sin()),
+            )));
         }
         let general = vec![
             part(m, frustum(0.26, 0.15, 0.6), at(0.0, b + 0.3, 0.0)),
@@ -68,7 +72,11 @@ impl Look for Chafl {
             part(m, Cylinder::new(0.22, 0.2), at(0.0, b + 0.1, 0.0)),
             part(m, Cuboid::new(0.2, 0.44, 0.26), at(0.0, b + 0.4, 0.04).with_rotation(Quat::from_rotation_x(-0.3))),
             part(m, Cuboid::new(0.19, 0.19, 0.46), at(0.0, b + 0.63, -0.1).with_rotation(Quat::from_rotation_x(0.35))),
-            accent(part(m, Cuboid::new(0.07, 0.42, 0.09), at(0.0, b + 0.45, 0.18).with_rotation(Quat::from_rotation_x(-0.3)))),
+            accent(part(
+                m,
+                Cuboid::new(0.07, 0.42, 0.09),
+                at(0.0, b + 0.45, 0.18).with_rotation(Quat::from_rotation_x(-0.3)),
+            )),
             accent(part(m, Cone { radius: 0.045, height: 0.14 }, at(-0.06, b + 0.79, 0.04))),
             accent(part(m, Cone { radius: 0.045, height: 0.14 }, at(0.06, b + 0.79, 0.04))),
         ];

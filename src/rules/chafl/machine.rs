@@ -58,14 +58,29 @@ impl Pending {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Event {
     /// The move, onto an empty square (H2.1).
-    Moved { piece: Piece, from: Square, to: Square },
+    Moved {
+        piece: Piece,
+        from: Square,
+        to: Square,
+    },
     /// The piece on `at` was taken between the piece that arrived on `by` and its `partner`
     /// on the far side, or in its corner by the arrival alone (H3.1, H3.2).
-    Captured { at: Square, piece: Piece, by: Square, partner: Option<Square> },
+    Captured {
+        at: Square,
+        piece: Piece,
+        by: Square,
+        partner: Option<Square>,
+    },
     /// The piece on `square` became `into` (H2.9).
-    Promoted { square: Square, from: Piece, into: Kind },
+    Promoted {
+        square: Square,
+        from: Piece,
+        into: Kind,
+    },
     /// The turn is over and `next` is to move (also after a turn that ended the game).
-    TurnEnded { next: Side },
+    TurnEnded {
+        next: Side,
+    },
     GameOver(Outcome),
 }
 

@@ -81,7 +81,10 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Vec<Event>), Nota
 
     let piece = pos.piece_at(from).ok_or_else(|| error(Some(2), format!("no piece on {from}")))?;
     if piece.kind != kind {
-        return Err(error(Some(1), format!("the piece on {from} is a {}, written `{}`", piece.kind, piece.kind.letter())));
+        return Err(error(
+            Some(1),
+            format!("the piece on {from} is a {}, written `{}`", piece.kind, piece.kind.letter()),
+        ));
     }
     let mut state = TurnState::new(*pos);
     let mut events = state.decide(Decision::Primary { from, to }).map_err(|e| error(Some(5), e.to_string()))?;
@@ -94,7 +97,10 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Vec<Event>), Nota
         let all: String = taken.iter().map(|s| format!("x{s}")).collect();
         return Err(error(
             None,
-            format!("this move takes {}: write every captured square, rank 8 first, `{letter}{from}-{to}{all}` (H5)", taken.len()),
+            format!(
+                "this move takes {}: write every captured square, rank 8 first, `{letter}{from}-{to}{all}` (H5)",
+                taken.len()
+            ),
         ));
     }
     match (state.pending(), promotion) {
@@ -108,7 +114,8 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Vec<Event>), Nota
             return Err(error(None, "a Foot reaching the far rank must promote: add =H or =C (H2.9)"));
         }
         (_, Some((letter, column))) => {
-            let promoted = events.iter().find_map(|e| if let Event::Promoted { into, .. } = *e { Some(into) } else { None });
+            let promoted =
+                events.iter().find_map(|e| if let Event::Promoted { into, .. } = *e { Some(into) } else { None });
             if promoted.map(Kind::letter) != Some(letter) {
                 let what = match promoted {
                     Some(into) => format!("this Horse becomes a {into}: write `={}` (H2.9)", into.letter()),

@@ -155,7 +155,9 @@ impl Rules for Chafl {
     fn side_status(pos: &Position, side: Side) -> String {
         let princes = pos.pieces(side, Kind::Prince).count_ones();
         let walk = squares(pos.king(side))
-            .flat_map(|k| squares(HAVENS[side.index()]).map(move |h| k.file().abs_diff(h.file()).max(k.rank().abs_diff(h.rank()))))
+            .flat_map(|k| {
+                squares(HAVENS[side.index()]).map(move |h| k.file().abs_diff(h.file()).max(k.rank().abs_diff(h.rank())))
+            })
             .min();
         match walk {
             Some(steps) => format!("Princes {princes} · King {steps} from a Haven"),

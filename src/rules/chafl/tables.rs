@@ -3,8 +3,8 @@
 //! capture, square colours, corners, Havens and far ranks. A set of squares is a `u64`.
 
 use super::Square;
-pub use crate::rules::board8::{bit, squares};
 use crate::rules::Side;
+pub use crate::rules::board8::{bit, squares};
 
 /// No square: where a step would leave the board.
 pub const NONE: u8 = u8::MAX;

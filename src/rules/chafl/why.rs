@@ -10,23 +10,37 @@ use crate::rules::Side;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Refusal {
     GameOver,
-    NoPiece { square: Square },
-    NotYourPiece { square: Square, owner: Side },
+    NoPiece {
+        square: Square,
+    },
+    NotYourPiece {
+        square: Square,
+        owner: Side,
+    },
     SameSquare,
     /// H2.1: every move goes to an empty square; nothing captures by displacement.
-    Occupied { square: Square },
+    Occupied {
+        square: Square,
+    },
     /// H2.3: the King steps one square.
     KingOneSquare,
     /// H2.4–H2.6: a joiner goes only next to another friendly piece.
-    NoFriendBeside { kind: Kind, square: Square },
+    NoFriendBeside {
+        kind: Kind,
+        square: Square,
+    },
     /// H2.5: a Prince stays on its square colour.
     PrinceColour,
     /// H2.6: a Captain changes square colour.
     CaptainColour,
     /// H2.7, H2.8: never backwards.
-    Backwards { kind: Kind },
+    Backwards {
+        kind: Kind,
+    },
     /// H2.7, H2.8: the five directions, one step (or the Horse's two).
-    NotItsMovement { kind: Kind },
+    NotItsMovement {
+        kind: Kind,
+    },
 }
 
 impl Refusal {
@@ -63,7 +77,10 @@ impl fmt::Display for Refusal {
             }
             Refusal::SameSquare => write!(f, "A move must go somewhere"),
             Refusal::Occupied { square } => {
-                write!(f, "{square} is taken: every move goes to an empty square, and nothing captures by landing on a piece")
+                write!(
+                    f,
+                    "{square} is taken: every move goes to an empty square, and nothing captures by landing on a piece"
+                )
             }
             Refusal::KingOneSquare => write!(f, "The King moves one square in any direction"),
             Refusal::NoFriendBeside { kind, square } => write!(
@@ -73,10 +90,9 @@ impl fmt::Display for Refusal {
             Refusal::PrinceColour => write!(f, "A Prince joins only on its own square colour"),
             Refusal::CaptainColour => write!(f, "A Captain joins only on the other square colour"),
             Refusal::Backwards { kind } => write!(f, "A {kind} never moves backwards"),
-            Refusal::NotItsMovement { kind: Kind::Horse } => write!(
-                f,
-                "A Horse steps one square or leaps two, straight forward, diagonally forward or sideways"
-            ),
+            Refusal::NotItsMovement { kind: Kind::Horse } => {
+                write!(f, "A Horse steps one square or leaps two, straight forward, diagonally forward or sideways")
+            }
             Refusal::NotItsMovement { kind } => {
                 write!(f, "A {kind} steps one square straight forward, diagonally forward or sideways")
             }

@@ -13,9 +13,9 @@ mod text;
 mod turn;
 mod why;
 
+pub use crate::rules::board8::{side_letter, side_name};
 pub use machine::{Decision, DecisionError, Event, Pending, Stage, TurnState, between};
 pub use notation::{NotationError, parse_turn, replay, write_events, write_turn};
-pub use crate::rules::board8::{side_letter, side_name};
 pub use piece::{Kind, Piece};
 pub use position::Position;
 pub use rules::DesertPubChess;

@@ -28,7 +28,8 @@ fn cells(set: u64) -> Vec<crate::rules::view::Cell> {
 
 impl Rules for DesertPubChess {
     const ID: GameId = GameId::DesertPubChess;
-    const NAMING: Naming = Naming { game: "Desert Pub Chess", sides: ["White", "Black"], royal: "last piece", goal: "" };
+    const NAMING: Naming =
+        Naming { game: "Desert Pub Chess", sides: ["White", "Black"], royal: "last piece", goal: "" };
     const STAGES: &'static [&'static str] = &["Move", "Jump", "Promotion", "Turn end"];
     const REPETITION_DRAWS: bool = true;
     const KINDS: &'static [(char, &'static str)] =
