@@ -5,79 +5,45 @@
 
 mod common;
 
+use common::games::{self, sorted};
+
 use std::collections::BTreeSet;
 
 use common::chafl_reference;
 use khalif::rules::chafl::{
-    Chafl, Event, Game, Kind, Position, Record, START, Square, Turn, TurnState, parse_piece_list, parse_position,
-    parse_turn, write_position, write_turn,
+    Chafl, Event, Game, Kind, Position, Record, START, Square, TurnState, parse_position, parse_turn, write_position,
+    write_turn,
 };
 use khalif::rules::{Outcome, Rules, Side, Square as _, TurnMachine, WinReason};
 use proptest::prelude::*;
 use rand::RngExt;
 
 fn setup(pieces: &str, side: char) -> Position {
-    let side = if side == 'w' { Side::First } else { Side::Second };
-    parse_piece_list(pieces, side).unwrap_or_else(|e| panic!("`{pieces}`: {e}"))
+    games::setup::<Chafl>(pieces, side)
+}
+
+fn names(pos: &Position) -> Vec<String> {
+    games::names::<Chafl>(pos)
+}
+
+fn starting(pos: &Position, prefix: &str) -> Vec<String> {
+    games::starting::<Chafl>(pos, prefix)
+}
+
+fn after(pos: &Position, text: &str) -> Position {
+    games::after::<Chafl>(pos, text)
+}
+
+fn random_positions(seed: u64, count: usize) -> Vec<Position> {
+    games::random_positions::<Chafl>(seed, count, 120)
 }
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
 }
 
-fn names(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = Chafl::turns(pos).iter().map(|t| write_turn(pos, t)).collect();
-    v.sort();
-    v
-}
-
-fn starting(pos: &Position, prefix: &str) -> Vec<String> {
-    names(pos).into_iter().filter(|t| t.starts_with(prefix)).collect()
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn after(pos: &Position, text: &str) -> Position {
-    let (turn, _) = parse_turn(pos, text).unwrap_or_else(|e| panic!("`{text}`: {e}"));
-    let mut next = *pos;
-    Chafl::play(&mut next, &turn);
-    next
-}
-
 fn refusal(pos: &Position, from: &str, to: &str) -> String {
     Chafl::why_not(pos, sq(from), sq(to)).expect_err("refused").to_string()
-}
-
-/// Positions reached by random play from the start, preferring captures now and then.
-fn random_positions(seed: u64, count: usize) -> Vec<Position> {
-    let mut rng = common::rng(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut pos = Chafl::start();
-        for _ in 0..rng.random_range(4..120) {
-            let turns = Chafl::turns(&pos);
-            if turns.is_empty() {
-                break;
-            }
-            let captures: Vec<&Turn> = turns.iter().filter(|t| t.is_capture()).collect();
-            let turn = if !captures.is_empty() && rng.random_range(0..2) == 0 {
-                *captures[rng.random_range(0..captures.len())]
-            } else {
-                turns[rng.random_range(0..turns.len())]
-            };
-            Chafl::play(&mut pos, &turn);
-            if rng.random_range(0..6) == 0 {
-                out.push(pos);
-            }
-        }
-        out.push(pos);
-    }
-    out.truncate(count);
-    out
 }
 
 // ---- H1 board, sides, setup ----

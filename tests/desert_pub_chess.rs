@@ -5,12 +5,14 @@
 
 mod common;
 
+use common::games::{self, sorted};
+
 use std::collections::BTreeSet;
 
 use common::dpc_reference;
 use khalif::rules::desert_pub_chess::{
-    DesertPubChess, Event, Game, Kind, Pending, Position, Record, START, Stage, Turn, TurnState, jump_path,
-    parse_piece_list, parse_position, parse_turn, write_position, write_turn,
+    DesertPubChess, Event, Game, Kind, Pending, Position, Record, START, Stage, TurnState, jump_path, parse_position,
+    parse_turn, write_position, write_turn,
 };
 use khalif::rules::{Outcome, Rules, Side, TurnMachine, WinReason};
 use proptest::prelude::*;
@@ -19,59 +21,23 @@ use rand::RngExt;
 type Dpc = DesertPubChess;
 
 fn setup(pieces: &str, side: char) -> Position {
-    let side = if side == 'w' { Side::First } else { Side::Second };
-    parse_piece_list(pieces, side).unwrap_or_else(|e| panic!("`{pieces}`: {e}"))
+    games::setup::<Dpc>(pieces, side)
 }
 
 fn names(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = Dpc::turns(pos).iter().map(|t| write_turn(pos, t)).collect();
-    v.sort();
-    v
+    games::names::<Dpc>(pos)
 }
 
 fn starting(pos: &Position, prefix: &str) -> Vec<String> {
-    names(pos).into_iter().filter(|t| t.starts_with(prefix)).collect()
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
+    games::starting::<Dpc>(pos, prefix)
 }
 
 fn after(pos: &Position, text: &str) -> Position {
-    let (turn, _) = parse_turn(pos, text).unwrap_or_else(|e| panic!("`{text}`: {e}"));
-    let mut next = *pos;
-    Dpc::play(&mut next, &turn);
-    next
+    games::after::<Dpc>(pos, text)
 }
 
-/// Positions reached by random play from the start, preferring captures now and then.
 fn random_positions(seed: u64, count: usize) -> Vec<Position> {
-    let mut rng = common::rng(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut pos = Dpc::start();
-        for _ in 0..rng.random_range(4..90) {
-            let turns = Dpc::turns(&pos);
-            if turns.is_empty() {
-                break;
-            }
-            let captures: Vec<&Turn> = turns.iter().filter(|t| t.is_capture()).collect();
-            let turn = if !captures.is_empty() && rng.random_range(0..2) == 0 {
-                *captures[rng.random_range(0..captures.len())]
-            } else {
-                turns[rng.random_range(0..turns.len())]
-            };
-            Dpc::play(&mut pos, &turn);
-            if rng.random_range(0..6) == 0 {
-                out.push(pos);
-            }
-        }
-        out.push(pos);
-    }
-    out.truncate(count);
-    out
+    games::random_positions::<Dpc>(seed, count, 90)
 }
 
 // ---- P1 board, sides, setup ----

@@ -95,6 +95,40 @@ impl<K: Kinds> fmt::Display for Piece<K> {
     }
 }
 
+/// One complete turn of a chess-like game: where the moving piece starts and ends, the
+/// squares of every piece it took, and what it became. In both games this identifies the
+/// position the turn leaves, which is what their rulebooks count (P6, H7).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Turn<K> {
+    pub from: Square,
+    /// Where the moving piece ends the turn.
+    pub to: Square,
+    /// The squares of the pieces taken.
+    pub captured: u64,
+    /// What the piece became on its last rank.
+    pub promotion: Option<K>,
+}
+
+impl<K> Turn<K> {
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+}
+
+/// Why a turn's text was refused: the 1-based column when it is one spot, and the problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad turn{}: {problem}", at.map(|c| format!(" at column {c}")).unwrap_or_default())]
+pub struct NotationError {
+    pub at: Option<usize>,
+    pub problem: String,
+}
+
+impl NotationError {
+    pub fn new(at: Option<usize>, problem: impl Into<String>) -> NotationError {
+        NotationError { at, problem: problem.into() }
+    }
+}
+
 /// Piece placement as bitboards plus a square-indexed mailbox, the side to move, the turn
 /// number and an incrementally kept hash. Small and `Copy`: search copies instead of undoing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

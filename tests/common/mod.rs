@@ -143,3 +143,70 @@ pub fn names(list: &[&str]) -> Vec<String> {
     v.sort();
     v
 }
+
+/// The helpers every sister game's rule tests share, written once over [`Rules`].
+pub mod games {
+    use khalif::rules::{Rules, Side};
+    use rand::RngExt;
+
+    /// A position from a piece list; `side` is `'w'` for the first player, anything else the second.
+    pub fn setup<G: Rules>(pieces: &str, side: char) -> G::Position {
+        let side = if side == 'w' { Side::First } else { Side::Second };
+        G::parse_piece_list(pieces, side).unwrap_or_else(|e| panic!("`{pieces}`: {e}"))
+    }
+
+    /// Every legal turn's notation, sorted.
+    pub fn names<G: Rules>(pos: &G::Position) -> Vec<String> {
+        let mut v: Vec<String> = G::turns(pos).iter().map(|t| G::write_turn(pos, t)).collect();
+        v.sort();
+        v
+    }
+
+    /// The sorted notations that start with `prefix`.
+    pub fn starting<G: Rules>(pos: &G::Position, prefix: &str) -> Vec<String> {
+        names::<G>(pos).into_iter().filter(|t| t.starts_with(prefix)).collect()
+    }
+
+    pub fn sorted(list: &[&str]) -> Vec<String> {
+        let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    /// The position after a turn written in notation.
+    pub fn after<G: Rules>(pos: &G::Position, text: &str) -> G::Position {
+        let turn = G::parse_turn(pos, text).unwrap_or_else(|e| panic!("`{text}`: {e}"));
+        let mut next = *pos;
+        G::play(&mut next, &turn);
+        next
+    }
+
+    /// Positions reached by random play from the start (games of up to `longest` turns),
+    /// preferring captures half the time.
+    pub fn random_positions<G: Rules>(seed: u64, count: usize, longest: u32) -> Vec<G::Position> {
+        let mut rng = super::rng(seed);
+        let mut out = Vec::new();
+        while out.len() < count {
+            let mut pos = G::start();
+            for _ in 0..rng.random_range(4..longest) {
+                let turns = G::turns(&pos);
+                if turns.is_empty() {
+                    break;
+                }
+                let captures: Vec<&G::Turn> = turns.iter().filter(|t| G::is_capture(&pos, t)).collect();
+                let turn = if !captures.is_empty() && rng.random_range(0..2) == 0 {
+                    *captures[rng.random_range(0..captures.len())]
+                } else {
+                    turns[rng.random_range(0..turns.len())]
+                };
+                G::play(&mut pos, &turn);
+                if rng.random_range(0..6) == 0 {
+                    out.push(pos);
+                }
+            }
+            out.push(pos);
+        }
+        out.truncate(count);
+        out
+    }
+}

@@ -12,22 +12,9 @@ use super::tables::{
 use super::{Kind, Piece, Position, Square};
 use crate::rules::Side;
 
-/// One complete turn (H7): a move and its promotion, with what it captures.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Turn {
-    pub from: Square,
-    pub to: Square,
-    /// The squares of the enemy pieces the move takes (H3.1, H3.2).
-    pub captured: u64,
-    /// What the piece becomes on the far rank: a Foot's choice, a Horse's General (H2.9).
-    pub promotion: Option<Kind>,
-}
-
-impl Turn {
-    pub fn is_capture(&self) -> bool {
-        self.captured != 0
-    }
-}
+/// One complete turn (H7): a move and its promotion (a Foot's choice, a Horse's General), with
+/// the squares of the enemy pieces it takes (H3.1, H3.2).
+pub type Turn = crate::rules::board8::Turn<Kind>;
 
 /// The side that has won in this position: by a move onto a Haven, or because the other's
 /// King was taken (H4.1). (No legal move, H4.2, is found by generating.)

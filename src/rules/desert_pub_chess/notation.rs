@@ -3,17 +3,10 @@
 
 use super::machine::{Decision, Event, Pending, TurnState};
 use super::{Kind, Position, Square, Turn};
-
-/// Why a turn's text was refused: the 1-based column when it is one spot, and the problem.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad turn{}: {problem}", at.map(|c| format!(" at column {c}")).unwrap_or_default())]
-pub struct NotationError {
-    pub at: Option<usize>,
-    pub problem: String,
-}
+pub use crate::rules::board8::NotationError;
 
 fn error(at: Option<usize>, problem: impl Into<String>) -> NotationError {
-    NotationError { at, problem: problem.into() }
+    NotationError::new(at, problem)
 }
 
 /// Writes one turn's events as notation.

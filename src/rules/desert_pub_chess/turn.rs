@@ -15,23 +15,9 @@ use super::tables::{
 use super::{Kind, Piece, Position, Square};
 use crate::rules::Side;
 
-/// One complete turn (P6): everything the mover does, identified by the position it leaves.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Turn {
-    pub from: Square,
-    /// Where the moving piece ends the turn (a chain's last landing square).
-    pub to: Square,
-    /// The squares of the pieces taken: the one displaced on `to`, or every piece jumped.
-    pub captured: u64,
-    /// What a pawn promoted to on the last rank (P2.1).
-    pub promotion: Option<Kind>,
-}
-
-impl Turn {
-    pub fn is_capture(&self) -> bool {
-        self.captured != 0
-    }
-}
+/// One complete turn (P6): everything the mover does, identified by the position it leaves
+/// (`to` is a chain's last landing square; `captured` the piece displaced or every piece jumped).
+pub type Turn = crate::rules::board8::Turn<Kind>;
 
 /// Whether the game in this position is over because the side to move has lost its last
 /// piece (P3.1). (No legal move, P3.3, is found by generating.)
