@@ -1,8 +1,8 @@
 //! Pieces move with easing: they slide, leapers leap (the Djinn, the Knight), a Guard dashes
 //! in on a retaliation, a desert jumper hops over each piece of its chain, the two flanks of a
 //! custodian capture lean in on their victim, captured pieces topple into their owner's tray,
-//! a crowned Vizier or a promoted Pawn rises and turns. Speed comes from the settings; a click
-//! or Space finishes every animation at once.
+//! a crowned Vizier, a promoted Pawn or a piece home on its Haven rises and turns. Speed comes
+//! from the settings; a click or Space finishes every animation at once.
 
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
@@ -16,6 +16,7 @@ use super::settings::GameSettings;
 use super::stages::Animating;
 use crate::rules::geometry::Geometry;
 use crate::rules::view::{Cell, Effect, Motion as Travel};
+use crate::rules::{Outcome, WinReason};
 
 /// How a piece travels.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -121,6 +122,15 @@ fn start_animations(
             Effect::Change { at, .. } => {
                 if let Some((entity, piece, transform, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(at))) {
                     animate(entity, *transform, on_square(geometry, piece, at), Motion::Crown, 0.0);
+                }
+            }
+            // A piece home on its goal (Chafl's Haven) rises and turns in triumph.
+            Effect::GameOver(Outcome::Win { winner, reason: WinReason::ReachedGoal }) => {
+                for &(goal, _) in geometry.goals.iter().filter(|(_, owner)| *owner == winner) {
+                    let home = pieces.iter().find(|p| p.3 == Some(&OnSquare(goal)) && p.1.side == winner);
+                    if let Some((entity, piece, transform, ..)) = home {
+                        animate(entity, *transform, on_square(geometry, piece, goal), Motion::Crown, 0.2);
+                    }
                 }
             }
             _ => {}
