@@ -14,7 +14,7 @@ use rand::{RngExt, SeedableRng, rngs::SmallRng};
 use web_time::Instant;
 
 use super::engine::Engine;
-use super::levels::level;
+use super::levels::level_of;
 use super::search::{Limits, Searcher, Style};
 use crate::rules::{Rules, Side};
 
@@ -44,7 +44,7 @@ impl<G: Engine> Player<G> {
             "depth" => (Limits::depth(n.min(64) as u32), Style::default()),
             "nodes" => (Limits { depth: 64, nodes: Some(n), time: None }, Style::default()),
             "level" => {
-                let level = u8::try_from(n).ok().and_then(level).ok_or_else(bad)?;
+                let level = u8::try_from(n).ok().and_then(level_of::<G>).ok_or_else(bad)?;
                 (level.limits, level.style)
             }
             _ => return Err(bad()),

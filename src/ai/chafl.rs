@@ -137,6 +137,8 @@ impl Engine for Chafl {
         (include_str!("../../levels/chafl/lessons.ron"), "levels/chafl/lessons.ron");
     const PUZZLES: Option<(&'static str, &'static str)> = None;
     const KEY_KINDS: &'static [u8] = &[Kind::General as u8, Kind::Prince as u8];
+    /// The tuned Foot is worth 1.74 of the levels' hundred.
+    const NOISE_PERCENT: i32 = 175;
 
     fn features(pos: &Position) -> Vec<i32> {
         features(pos).to_vec()

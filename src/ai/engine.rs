@@ -37,6 +37,9 @@ pub trait Engine: Rules {
     const PUZZLES: Option<(&'static str, &'static str)>;
     /// The kinds whose loss a regular laments at the table (banter): Khalif's Viziers.
     const KEY_KINDS: &'static [u8];
+    /// The size of a regular's misjudgement in this game's evaluation, in percent of the
+    /// levels' noise (which is set in hundredths of a foot soldier: a Camel, a Pawn).
+    const NOISE_PERCENT: i32 = 100;
 
     /// The counts the weights multiply, side to move minus opponent, in term order.
     fn features(pos: &Self::Position) -> Vec<i32>;

@@ -25,7 +25,9 @@ pub fn levels() -> Vec<Level> {
     let level = |number: u8, name, depth, noise, quiescence| Level {
         number,
         name,
-        limits: Limits::depth(depth),
+        // The top level stops deepening once a turn has taken its budget, so it answers
+        // within it whatever the position; the others never come near it.
+        limits: Limits { depth, nodes: None, time: (number == 6).then_some(TOP_LEVEL_BUDGET) },
         style: Style { noise, noise_seed: u64::from(number), quiescence },
     };
     vec![
@@ -38,9 +40,21 @@ pub fn levels() -> Vec<Level> {
     ]
 }
 
+/// The most the top level thinks about one turn.
+pub const TOP_LEVEL_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Level `number` (1–6).
 pub fn level(number: u8) -> Option<Level> {
     levels().into_iter().find(|l| l.number == number)
+}
+
+/// Level `number` as it plays game `G`: its misjudgement measured in that game's evaluation
+/// (`Engine::NOISE_PERCENT`), so a "dock captain" misjudges by as much of a foot soldier in
+/// every game.
+pub fn level_of<G: Engine>(number: u8) -> Option<Level> {
+    let mut level = level(number)?;
+    level.style.noise = level.style.noise * G::NOISE_PERCENT / 100;
+    Some(level)
 }
 
 /// How a regular likes to play, as factors on the evaluation's terms (1.0 = neutral). Each
@@ -85,7 +99,7 @@ pub struct Personality {
 impl Personality {
     /// How this regular plays game `G`: their level's search with their own style of judgement.
     pub fn player<G: Engine>(&self) -> Player<G> {
-        let level = level(self.level).expect("levels are checked when the file is read");
+        let level = level_of::<G>(self.level).expect("levels are checked when the file is read");
         Player { name: self.name.clone(), limits: level.limits, style: level.style, weights: self.weights::<G>() }
     }
 
