@@ -284,6 +284,19 @@ mod chafl {
     }
 
     #[test]
+    fn the_tactics_suite_loads_and_is_solved_at_a_fixed_depth() {
+        use khalif::ai::tactics::{attempt, suite};
+        let suite = suite::<Chafl>().unwrap_or_else(|e| panic!("{e}"));
+        for theme in ["Haven", "KingTaken", "DoubleCapture", "Corner", "HavenDefence"] {
+            assert!(suite.iter().any(|t| t.theme == theme), "no {theme} position");
+        }
+        for tactic in &suite {
+            let (found, ok) = attempt(tactic, &mut searcher(), &Limits::depth(4));
+            assert!(ok, "{}: found {found}", tactic.name);
+        }
+    }
+
+    #[test]
     fn the_tuned_weights_load() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/chafl/weights.ron");
         let text = std::fs::read_to_string(path).unwrap();
