@@ -22,7 +22,7 @@ pub fn turns(pos: &Position) -> Vec<(usize, usize, Option<Kind>, Cells)> {
     let me = pos.side_to_move();
     let board = cells(pos);
     let mut out = Vec::new();
-    let has_king = |side| board.iter().any(|c| *c == Some((side, Kind::King)));
+    let has_king = |side| board.contains(&Some((side, Kind::King)));
     if !has_king(Side::First) || !has_king(Side::Second) || pos.arrived().is_some() {
         return out;
     }

@@ -293,6 +293,6 @@ fn end_of(pos: &Position) -> Option<Outcome> {
 
 /// The square beyond a piece taken on `at` by an arrival on `by`: the partner's, or `None`
 /// for a corner taken by the arrival alone (H3.2).
-pub fn partner(by: Square, at: Square) -> Option<Square> {
+fn partner(by: Square, at: Square) -> Option<Square> {
     Square::new((2 * at.file()).checked_sub(by.file())?, (2 * at.rank()).checked_sub(by.rank())?)
 }

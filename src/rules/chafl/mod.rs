@@ -15,7 +15,7 @@ mod turn;
 mod why;
 
 pub use crate::rules::board8::{side_letter, side_name};
-pub use machine::{Decision, DecisionError, Event, Pending, Stage, TurnState, partner};
+pub use machine::{Decision, DecisionError, Event, Pending, Stage, TurnState};
 pub use notation::{NotationError, parse_turn, replay, write_events, write_turn};
 pub use piece::{Kind, Piece};
 pub use position::Position;

@@ -99,7 +99,7 @@ impl Kinds for Kind {
     }
 
     fn keys() -> &'static Keys {
-        static KEYS: Keys = keys(0x4348_4146_4C); // "CHAFL"
+        static KEYS: Keys = keys(0x0043_4841_464C); // "CHAFL"
         &KEYS
     }
 }

@@ -3,7 +3,6 @@
 //! capture, square colours, corners, Havens and far ranks. A set of squares is a `u64`.
 
 use super::Square;
-use crate::rules::Side;
 pub use crate::rules::board8::{bit, squares};
 
 /// No square: where a step would leave the board.
@@ -100,16 +99,5 @@ pub const fn shift(set: u64, d: usize) -> u64 {
         1 => (set << 1) & NOT_A,
         2 => set >> 8,
         _ => (set >> 1) & NOT_H,
-    }
-}
-
-/// The side whose Havens these are.
-pub const fn haven_owner(square: Square) -> Option<Side> {
-    if HAVENS[0] & bit(square) != 0 {
-        Some(Side::First)
-    } else if HAVENS[1] & bit(square) != 0 {
-        Some(Side::Second)
-    } else {
-        None
     }
 }

@@ -118,7 +118,7 @@ pub fn why_not(pos: &Position, from: Square, to: Square) -> Result<(), Refusal> 
     }
     let df = to.file() as i8 - from.file() as i8;
     let dr = to.rank() as i8 - from.rank() as i8;
-    let dark = |s: Square| (s.file() + s.rank()) % 2 == 0;
+    let dark = |s: Square| (s.file() + s.rank()).is_multiple_of(2);
     match piece.kind {
         Kind::King if df.abs() <= 1 && dr.abs() <= 1 => Ok(()),
         Kind::King => Err(Refusal::KingOneSquare),
