@@ -37,9 +37,9 @@ pub trait Engine: Rules {
     const PUZZLES: Option<(&'static str, &'static str)>;
     /// The kinds whose loss a regular laments at the table (banter): Khalif's Viziers.
     const KEY_KINDS: &'static [u8];
-    /// The size of a regular's misjudgement in this game's evaluation, in percent of the
-    /// levels' noise (which is set in hundredths of a foot soldier: a Camel, a Pawn).
-    const NOISE_PERCENT: i32 = 100;
+    /// How much each level (1–6) misjudges in this game's evaluation, where the levels' own
+    /// noise (set in hundredths of a Camel or a Pawn) does not fit it: calibrated on the ladder.
+    const LEVEL_NOISE: Option<[i32; 6]> = None;
 
     /// The counts the weights multiply, side to move minus opponent, in term order.
     fn features(pos: &Self::Position) -> Vec<i32>;

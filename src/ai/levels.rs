@@ -48,12 +48,13 @@ pub fn level(number: u8) -> Option<Level> {
     levels().into_iter().find(|l| l.number == number)
 }
 
-/// Level `number` as it plays game `G`: its misjudgement measured in that game's evaluation
-/// (`Engine::NOISE_PERCENT`), so a "dock captain" misjudges by as much of a foot soldier in
-/// every game.
+/// Level `number` as it plays game `G`: with the game's own misjudgement per level where it
+/// has one (`Engine::LEVEL_NOISE`).
 pub fn level_of<G: Engine>(number: u8) -> Option<Level> {
     let mut level = level(number)?;
-    level.style.noise = level.style.noise * G::NOISE_PERCENT / 100;
+    if let Some(noise) = G::LEVEL_NOISE {
+        level.style.noise = noise[usize::from(number) - 1];
+    }
     Some(level)
 }
 
