@@ -9,7 +9,7 @@ use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, TAU};
 
 use bevy::prelude::*;
 
-use super::{BASE_TOP, GameLooks, Look, accent, at, bases, part};
+use super::{BASE_TOP, GameLooks, Look, accent, at, bases, frustum, glaze, part, tile};
 use crate::app::textures;
 use crate::rules::chafl::Chafl;
 
@@ -23,11 +23,6 @@ impl Look for Chafl {
     ) -> GameLooks {
         let m = meshes;
         let b = BASE_TOP;
-        let frustum = |r_bottom: f32, r_top: f32, h: f32| ConicalFrustum {
-            radius_bottom: r_bottom,
-            radius_top: r_top,
-            height: h,
-        };
 
         let mut king = vec![
             part(m, frustum(0.27, 0.15, 0.66), at(0.0, b + 0.33, 0.0)),
@@ -85,18 +80,6 @@ impl Look for Chafl {
             part(m, Sphere::new(0.12), at(0.0, b + 0.32, 0.0)),
             accent(part(m, Cylinder::new(0.17, 0.04), at(0.0, b + 0.37, 0.0))),
         ];
-        let glaze = |c: Color, roughness: f32, metallic: f32| StandardMaterial {
-            base_color: c,
-            perceptual_roughness: roughness,
-            metallic,
-            reflectance: 0.5,
-            ..default()
-        };
-        let tile = |images: &mut Assets<Image>, image: Image, roughness: f32| StandardMaterial {
-            base_color_texture: Some(images.add(image)),
-            perceptual_roughness: roughness,
-            ..default()
-        };
         GameLooks {
             // In the order of the kind numbers: King, General, Prince, Captain, Horse, Foot.
             kinds: vec![king, general, prince, captain, horse, foot],

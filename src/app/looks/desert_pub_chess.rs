@@ -9,7 +9,7 @@ use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
 
 use bevy::prelude::*;
 
-use super::{BASE_TOP, GameLooks, Look, Part, accent, at, bases, part};
+use super::{BASE_TOP, GameLooks, Look, Part, accent, at, bases, frustum, glaze, part, tile};
 use crate::app::textures;
 use crate::rules::desert_pub_chess::DesertPubChess;
 
@@ -32,11 +32,6 @@ impl Look for DesertPubChess {
     ) -> GameLooks {
         let m = meshes;
         let b = BASE_TOP;
-        let frustum = |r_bottom: f32, r_top: f32, h: f32| ConicalFrustum {
-            radius_bottom: r_bottom,
-            radius_top: r_top,
-            height: h,
-        };
 
         let mut wazir = vec![
             part(m, frustum(0.25, 0.15, 0.46), at(0.0, b + 0.23, 0.0)),
@@ -76,18 +71,6 @@ impl Look for DesertPubChess {
             accent(part(m, Torus::new(0.09, 0.14), at(0.0, b + 0.23, 0.0))),
             part(m, Sphere::new(0.13), at(0.0, b + 0.34, 0.0)),
         ];
-        let glaze = |c: Color, roughness: f32, metallic: f32| StandardMaterial {
-            base_color: c,
-            perceptual_roughness: roughness,
-            metallic,
-            reflectance: 0.5,
-            ..default()
-        };
-        let tile = |images: &mut Assets<Image>, image: Image, roughness: f32| StandardMaterial {
-            base_color_texture: Some(images.add(image)),
-            perceptual_roughness: roughness,
-            ..default()
-        };
         GameLooks {
             // In the order of the kind numbers: Desert Wazir, Desert Ferz, Knight, Prince, Pawn.
             kinds: vec![wazir, ferz, knight, prince, pawn],

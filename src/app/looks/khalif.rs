@@ -5,7 +5,7 @@ use std::f32::consts::{FRAC_PI_2, PI};
 
 use bevy::prelude::*;
 
-use super::{BASE_TOP, GameLooks, Look, accent, at, bases, part};
+use super::{BASE_TOP, GameLooks, Look, accent, at, bases, frustum, part, tile};
 use crate::app::textures;
 use crate::rules::khalif::Khalif;
 
@@ -19,11 +19,6 @@ impl Look for Khalif {
     ) -> GameLooks {
         let m = meshes;
         let base_top = BASE_TOP;
-        let frustum = |r_bottom: f32, r_top: f32, h: f32| ConicalFrustum {
-            radius_bottom: r_bottom,
-            radius_top: r_top,
-            height: h,
-        };
 
         let camel = vec![
             part(
@@ -121,11 +116,6 @@ impl Look for Khalif {
             metallic: 0.55,
             perceptual_roughness: roughness,
             reflectance: 0.7,
-            ..default()
-        };
-        let tile = |images: &mut Assets<Image>, image: Image, roughness: f32| StandardMaterial {
-            base_color_texture: Some(images.add(image)),
-            perceptual_roughness: roughness,
             ..default()
         };
         GameLooks {

@@ -32,6 +32,21 @@ pub fn at(x: f32, y: f32, z: f32) -> Transform {
     Transform::from_xyz(x, y, z)
 }
 
+/// A cone cut flat: the body of most pieces.
+pub fn frustum(radius_bottom: f32, radius_top: f32, height: f32) -> ConicalFrustum {
+    ConicalFrustum { radius_bottom, radius_top, height }
+}
+
+/// A glazed or polished piece material.
+pub fn glaze(color: Color, roughness: f32, metallic: f32) -> StandardMaterial {
+    StandardMaterial { base_color: color, perceptual_roughness: roughness, metallic, reflectance: 0.5, ..default() }
+}
+
+/// A board tile's material from a generated texture.
+pub fn tile(images: &mut Assets<Image>, image: Image, roughness: f32) -> StandardMaterial {
+    StandardMaterial { base_color_texture: Some(images.add(image)), perceptual_roughness: roughness, ..default() }
+}
+
 /// The height of a piece's base: the body stands on it.
 pub const BASE_TOP: f32 = 0.12;
 
