@@ -6,8 +6,8 @@
 
 use super::engine::Engine;
 use super::levels::StyleWeights;
-use crate::rules::chafl::tables::{CORNERS, DARK, HAVENS, NEIGHBOURS, around, bit, shift, squares};
-use crate::rules::chafl::{Chafl, Event, Kind, Position, Turn, arrives_home, destinations_of, play, replay};
+use crate::rules::chafl::tables::{CORNERS, HAVENS, NEIGHBOURS, around, shift, squares};
+use crate::rules::chafl::{Chafl, Event, Kind, Piece, Position, Turn, arrives_home, destinations_of, play, replay};
 use crate::rules::{Rules, Side};
 use crate::terms;
 
@@ -81,18 +81,7 @@ fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
     let count = |kind| pos.pieces(side, kind).count_ones() as i32;
     let havens = HAVENS[side.index()];
     let king = pos.pieces(side, Kind::King);
-    // Which of the side's Havens its King or a Prince could step or join onto now.
-    let mut reach = 0u64;
-    if let Some(k) = squares(king).next() {
-        reach |= NEIGHBOURS[k.index()] & havens & empty;
-    }
-    let open_havens = havens & empty;
-    if open_havens != 0 {
-        for prince in squares(pos.pieces(side, Kind::Prince)) {
-            let same_colour = if DARK & bit(prince) != 0 { DARK } else { !DARK };
-            reach |= around(own & !bit(prince)) & open_havens & same_colour;
-        }
-    }
+    let reach = haven_reach(pos, side);
     let king_distance = squares(king)
         .flat_map(|k| squares(havens).map(move |h| k.file().abs_diff(h.file()).max(k.rank().abs_diff(h.rank()))))
         .min()
@@ -213,16 +202,24 @@ impl Engine for Chafl {
     }
 }
 
-/// The Havens the side to move's King or Princes could reach with their next move.
-fn haven_threats(pos: &Position) -> u64 {
-    let side = pos.side_to_move();
+/// The Havens `side`'s King or Princes could step or join onto with their next move.
+fn haven_reach(pos: &Position, side: Side) -> u64 {
+    let open_havens = HAVENS[side.index()] & !pos.occupied();
+    if open_havens == 0 {
+        return 0;
+    }
     let mut reach = 0;
     for kind in [Kind::King, Kind::Prince] {
         for from in squares(pos.pieces(side, kind)) {
-            reach |= destinations_of(pos, kind, from) & HAVENS[side.index()];
+            reach |= destinations_of(pos, Piece::new(side, kind), from) & open_havens;
         }
     }
     reach
+}
+
+/// The Havens the side to move could reach with its next move.
+fn haven_threats(pos: &Position) -> u64 {
+    haven_reach(pos, pos.side_to_move())
 }
 
 /// The opponent's pieces the side to move could take now, by square.
@@ -299,6 +296,7 @@ fn explain(pos: &Position, turn: &Turn, pv: &[Turn]) -> String {
 mod tests {
     use super::*;
     use crate::rules::chafl::Square;
+    use crate::rules::chafl::tables::bit;
 
     fn sq(name: &str) -> Square {
         name.parse().expect("a square")

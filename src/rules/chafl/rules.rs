@@ -137,7 +137,7 @@ impl Rules for Chafl {
     fn destinations(pos: &Position, from: Square) -> Vec<Square> {
         match pos.piece_at(from) {
             Some(piece) if piece.side == pos.side_to_move() && winner(pos).is_none() => {
-                squares(destinations_of(pos, piece.kind, from)).collect()
+                squares(destinations_of(pos, piece, from)).collect()
             }
             _ => Vec::new(),
         }

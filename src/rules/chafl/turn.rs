@@ -57,14 +57,14 @@ fn joins(kind: Kind, from: Square, own: u64, empty: u64) -> u64 {
     }
 }
 
-/// The squares the piece of `kind` on `from` may move to (H2.3–H2.8).
-pub fn destinations_of(pos: &Position, kind: Kind, from: Square) -> u64 {
-    let side = pos.side_to_move();
+/// The squares `piece` on `from` may move to (H2.3–H2.8), whichever side it belongs to.
+pub fn destinations_of(pos: &Position, piece: Piece, from: Square) -> u64 {
+    let side = piece.side;
     let empty = !pos.occupied();
     let i = from.index();
-    match kind {
+    match piece.kind {
         Kind::King => NEIGHBOURS[i] & empty,
-        Kind::General | Kind::Prince | Kind::Captain => joins(kind, from, pos.side(side), empty),
+        kind @ (Kind::General | Kind::Prince | Kind::Captain) => joins(kind, from, pos.side(side), empty),
         Kind::Horse => (STEPS[side.index()][i] | LEAPS[side.index()][i]) & empty,
         Kind::Foot => STEPS[side.index()][i] & empty,
     }
@@ -77,8 +77,8 @@ fn for_each_piece(pos: &Position, mut visit: impl FnMut(Square, Kind, u64)) {
         return;
     }
     for from in squares(pos.side(pos.side_to_move())) {
-        let kind = pos.piece_at(from).expect("own square holds a piece").kind;
-        visit(from, kind, destinations_of(pos, kind, from));
+        let piece = pos.piece_at(from).expect("own square holds a piece");
+        visit(from, piece.kind, destinations_of(pos, piece, from));
     }
 }
 
