@@ -40,6 +40,15 @@ pub trait Engine: Rules {
     /// How much each level (1–6) misjudges in this game's evaluation, where the levels' own
     /// noise (set in hundredths of a Camel or a Pawn) does not fit it: calibrated on the ladder.
     const LEVEL_NOISE: Option<[i32; 6]> = None;
+    /// How deep each level (1–6) looks in this game, where the levels' own depths do not fit
+    /// its tree: calibrated on the ladder like the noise.
+    const LEVEL_DEPTH: Option<[u32; 6]> = None;
+
+    /// The turns search considers in `pos`: every legal turn, unless the game's turns can be
+    /// too many to search (Khitan's placements) and it picks the promising ones.
+    fn search_turns(pos: &Self::Position, out: &mut Vec<Self::Turn>) {
+        Self::generate_turns(pos, out);
+    }
 
     /// The counts the weights multiply, side to move minus opponent, in term order.
     fn features(pos: &Self::Position) -> Vec<i32>;

@@ -48,12 +48,16 @@ pub fn level(number: u8) -> Option<Level> {
     levels().into_iter().find(|l| l.number == number)
 }
 
-/// Level `number` as it plays game `G`: with the game's own misjudgement per level where it
-/// has one (`Engine::LEVEL_NOISE`).
+/// Level `number` as it plays game `G`: with the game's own misjudgement and depth per level
+/// where it has them (`Engine::LEVEL_NOISE`, `Engine::LEVEL_DEPTH`).
 pub fn level_of<G: Engine>(number: u8) -> Option<Level> {
     let mut level = level(number)?;
+    let index = usize::from(number) - 1;
     if let Some(noise) = G::LEVEL_NOISE {
-        level.style.noise = noise[usize::from(number) - 1];
+        level.style.noise = noise[index];
+    }
+    if let Some(depth) = G::LEVEL_DEPTH {
+        level.limits.depth = depth[index];
     }
     Some(level)
 }

@@ -10,6 +10,7 @@ pub mod draw;
 mod engine;
 mod hint;
 pub mod khalif;
+pub mod khitan;
 pub mod levels;
 mod search;
 pub mod solve;

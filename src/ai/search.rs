@@ -310,7 +310,7 @@ impl<G: Engine> Searcher<G> {
         hint: Option<Key<G>>,
     ) -> Vec<Vec<G::Turn>> {
         let mut turns = Vec::with_capacity(64);
-        G::generate_turns(pos, &mut turns);
+        G::search_turns(pos, &mut turns);
         let mut groups = group_by_primary::<G>(turns.into_iter().filter(|t| !captures_only || G::is_capture(pos, t)));
         let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
         let side = G::side_to_move(pos).index();
@@ -587,10 +587,11 @@ impl<G: Engine> Searcher<G> {
             if line.len() as u32 >= depth || decided::<G>(&pos, 0).is_some() {
                 break;
             }
-            next = self
-                .probe(&pos)
-                .and_then(|e| e.best)
-                .and_then(|key| G::turns(&pos).into_iter().find(|t| G::primary(t) == key));
+            next = self.probe(&pos).and_then(|e| e.best).and_then(|key| {
+                let mut turns = Vec::new();
+                G::search_turns(&pos, &mut turns);
+                turns.into_iter().find(|t| G::primary(t) == key)
+            });
         }
         line
     }

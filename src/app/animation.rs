@@ -1,8 +1,10 @@
 //! Pieces move with easing: they slide, leapers leap (the Djinn, the Knight), a Guard dashes
 //! in on a retaliation, a desert jumper hops over each piece of its chain, the two flanks of a
-//! custodian capture lean in on their victim, captured pieces topple into their owner's tray,
-//! a crowned Vizier, a promoted Pawn or a piece home on its Haven rises and turns. Speed comes
-//! from the settings; a click or Space finishes every animation at once.
+//! custodian capture lean in on their victim, a Khitan tile rolls over its edge onto the next
+//! cell and a line of fire runs from the capturing edge to each piece it takes, a piece from
+//! the reserve drops onto its cell, captured pieces topple into their owner's tray, a crowned
+//! Vizier, a promoted Pawn or a piece home on its Haven rises and turns. Speed comes from the
+//! settings; a click or Space finishes every animation at once.
 
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
@@ -11,12 +13,14 @@ use bevy::prelude::*;
 use super::GameSystems;
 use super::board::{InTray, OnSquare, PieceView};
 use super::geometry::{cell_centre, facing, tray_slot};
+use super::looks::rest;
+use super::screens::Screen;
 use super::session::{Session, Staged};
 use super::settings::GameSettings;
 use super::stages::Animating;
 use crate::rules::geometry::Geometry;
 use crate::rules::view::{Cell, Effect, Motion as Travel};
-use crate::rules::{Outcome, WinReason};
+use crate::rules::{GameId, Outcome, WinReason};
 
 /// How a piece travels.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -34,6 +38,17 @@ enum Motion {
     Crown,
     /// Leans in toward a piece it closes on and back: the two flanks of a custodian capture.
     Squeeze,
+    /// Rolls over the edge it shares with the next cell, landing mirrored: a Khitan flip.
+    Roll,
+    /// Drops onto its cell from above: a piece placed from the reserve.
+    Drop,
+}
+
+/// A line of fire from a capturing piece to the piece it takes, fading out.
+#[derive(Component, Debug)]
+struct LineOfFire {
+    left: f32,
+    life: f32,
 }
 
 /// A running animation from one transform to another.
@@ -52,13 +67,15 @@ pub struct Tween {
 pub struct SkipAnimations;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<SkipAnimations>()
-        .add_systems(Update, (start_animations, skip_animations, run_tweens).chain().in_set(GameSystems::Animate));
+    app.add_message::<SkipAnimations>().add_systems(
+        Update,
+        (start_animations, skip_animations, run_tweens, fade_lines_of_fire).chain().in_set(GameSystems::Animate),
+    );
 }
 
-/// Where a piece rests on a cell, facing the opponent.
-pub fn on_square(geometry: &Geometry, piece: &PieceView, cell: Cell) -> Transform {
-    Transform::from_translation(cell_centre(geometry, cell)).with_rotation(facing(piece.side))
+/// Where a piece of `game` rests on a cell: facing the opponent, or as its game orients it.
+pub fn on_square(geometry: &Geometry, game: GameId, piece: &PieceView, cell: Cell) -> Transform {
+    Transform::from_translation(cell_centre(geometry, cell)) * rest(game, piece.side, piece.kind)
 }
 
 /// Where a captured piece rests: lying on its side in its owner's tray.
@@ -67,12 +84,20 @@ pub fn in_tray(piece: &PieceView, slot: usize) -> Transform {
         .with_rotation(facing(piece.side) * Quat::from_rotation_z(FRAC_PI_2))
 }
 
+/// The mesh and material of a line of fire, made once.
+#[derive(Default)]
+struct Beam(Option<(Handle<Mesh>, Handle<StandardMaterial>)>);
+
+#[allow(clippy::too_many_arguments)]
 fn start_animations(
     mut staged: MessageReader<Staged>,
     session: Res<Session>,
     settings: Res<GameSettings>,
     mut commands: Commands,
     pieces: Query<(Entity, &PieceView, &Transform, Option<&OnSquare>, Option<&InTray>)>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut beam: Local<Beam>,
 ) {
     let speed = settings.settings.animation_speed.max(0.1);
     if settings.settings.skip_animations {
@@ -88,6 +113,8 @@ fn start_animations(
             Motion::Topple => 0.75,
             Motion::Crown => 0.9,
             Motion::Squeeze => 0.5,
+            Motion::Roll => 0.55,
+            Motion::Drop => 0.45,
         };
         commands.entity(entity).insert((
             Tween { from, to, motion, delay: delay / speed, elapsed: 0.0, duration: base / speed },
@@ -95,6 +122,8 @@ fn start_animations(
         ));
     };
     let geometry = session.geometry();
+    let game = session.game.id();
+    let mut lines_of_fire = Vec::new();
     for Staged(effect) in staged.read() {
         match *effect {
             Effect::Move { to, motion, .. } => {
@@ -103,9 +132,40 @@ fn start_animations(
                     Travel::Leap => Motion::Leap,
                     Travel::Dash => Motion::Dash,
                     Travel::Hop => Motion::Hop,
+                    Travel::Roll => Motion::Roll,
                 };
                 if let Some((entity, piece, transform, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(to))) {
-                    animate(entity, *transform, on_square(geometry, piece, to), motion, 0.0);
+                    animate(entity, *transform, on_square(geometry, game, piece, to), motion, 0.0);
+                }
+            }
+            Effect::Shot { at, by, .. } => {
+                let (mesh, material) = beam.0.get_or_insert_with(|| {
+                    let glow = StandardMaterial {
+                        base_color: Color::srgb(1.0, 0.85, 0.45),
+                        emissive: LinearRgba::rgb(6.0, 3.6, 1.2),
+                        unlit: true,
+                        ..default()
+                    };
+                    (meshes.add(Cylinder::new(0.035, 1.0)), materials.add(glow))
+                });
+                let (start, end) = (cell_centre(geometry, by), cell_centre(geometry, at));
+                let length = start.distance(end);
+                let along = Quat::from_rotation_arc(Vec3::Y, (end - start).normalize_or(Vec3::X));
+                let life = 0.7 / speed;
+                lines_of_fire.push((
+                    LineOfFire { left: life, life },
+                    Mesh3d(mesh.clone()),
+                    MeshMaterial3d(material.clone()),
+                    Transform::from_translation((start + end) / 2.0 + Vec3::Y * 0.12)
+                        .with_rotation(along)
+                        .with_scale(Vec3::new(1.0, length, 1.0)),
+                    DespawnOnExit(Screen::Match),
+                ));
+            }
+            Effect::Placed { at, .. } => {
+                if let Some((entity, piece, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(at))) {
+                    let rest = on_square(geometry, game, piece, at);
+                    animate(entity, rest.with_translation(rest.translation + Vec3::Y * 1.4), rest, Motion::Drop, 0.0);
                 }
             }
             Effect::Taken { at, by, partner, .. } => {
@@ -113,7 +173,7 @@ fn start_animations(
                 let centre = cell_centre(geometry, at);
                 for flank in [Some(by), partner].into_iter().flatten() {
                     if let Some((entity, piece, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(flank))) {
-                        let rest = on_square(geometry, piece, flank);
+                        let rest = on_square(geometry, game, piece, flank);
                         let lean = rest.with_translation(rest.translation.lerp(centre, 0.3));
                         animate(entity, rest, lean, Motion::Squeeze, 0.0);
                     }
@@ -121,7 +181,7 @@ fn start_animations(
             }
             Effect::Change { at, .. } => {
                 if let Some((entity, piece, transform, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(at))) {
-                    animate(entity, *transform, on_square(geometry, piece, at), Motion::Crown, 0.0);
+                    animate(entity, *transform, on_square(geometry, game, piece, at), Motion::Crown, 0.0);
                 }
             }
             // A piece home on its goal (Chafl's Haven) rises and turns in triumph.
@@ -129,7 +189,7 @@ fn start_animations(
                 for &(goal, _) in geometry.goals.iter().filter(|(_, owner)| *owner == winner) {
                     let home = pieces.iter().find(|p| p.3 == Some(&OnSquare(goal)) && p.1.side == winner);
                     if let Some((entity, piece, transform, ..)) = home {
-                        animate(entity, *transform, on_square(geometry, piece, goal), Motion::Crown, 0.2);
+                        animate(entity, *transform, on_square(geometry, game, piece, goal), Motion::Crown, 0.2);
                     }
                 }
             }
@@ -143,14 +203,42 @@ fn start_animations(
             }
         }
     }
+    for line in lines_of_fire {
+        commands.spawn(line);
+    }
 }
 
-fn skip_animations(mut skip: MessageReader<SkipAnimations>, mut tweens: Query<&mut Tween>) {
+fn skip_animations(
+    mut skip: MessageReader<SkipAnimations>,
+    mut tweens: Query<&mut Tween>,
+    mut lines: Query<&mut LineOfFire>,
+) {
     if skip.read().count() > 0 {
         for mut tween in &mut tweens {
             tween.delay = 0.0;
             tween.elapsed = tween.duration;
         }
+        for mut line in &mut lines {
+            line.left = 0.0;
+        }
+    }
+}
+
+/// Lines of fire thin out and vanish.
+fn fade_lines_of_fire(
+    time: Res<Time>,
+    mut commands: Commands,
+    mut lines: Query<(Entity, &mut LineOfFire, &mut Transform)>,
+) {
+    for (entity, mut line, mut transform) in &mut lines {
+        line.left -= time.delta_secs();
+        if line.left <= 0.0 {
+            commands.entity(entity).despawn();
+            continue;
+        }
+        let k = (line.left / line.life).clamp(0.0, 1.0);
+        transform.scale.x = k;
+        transform.scale.z = k;
     }
 }
 
@@ -203,6 +291,23 @@ fn sample(tween: &Tween, t: f32) -> Transform {
                 out.translation = from.translation.lerp(to.translation, k) + Vec3::Y * (PI * k).sin() * 0.8;
                 out.rotation = to.rotation;
             }
+        }
+        Motion::Roll => {
+            // About the edge shared with the next cell, half a turn: the tile lands mirrored,
+            // which its two faces, printed alike, make the same as its rest on the new cell.
+            let k = ease(EaseFunction::CubicInOut, t);
+            let hinge = (from.translation + to.translation) / 2.0;
+            let axis = Vec3::Y.cross(to.translation - from.translation).normalize_or(Vec3::X);
+            let turn = Quat::from_axis_angle(axis, PI * k);
+            out.translation = hinge + turn * (from.translation - hinge) + Vec3::Y * (PI * k).sin() * 0.2;
+            out.rotation = turn * from.rotation;
+            if t >= 1.0 {
+                out = to;
+            }
+        }
+        Motion::Drop => {
+            let k = ease(EaseFunction::BounceOut, t);
+            out.translation = from.translation.lerp(to.translation, k);
         }
         Motion::Squeeze => {
             // Out to the lean and back to rest.

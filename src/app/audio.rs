@@ -91,7 +91,8 @@ fn play_effects(
         let sound = match effect {
             Effect::Move { captured: Some(_), motion: Motion::Leap, .. } => Sound::DjinnStrike,
             Effect::Move { captured: Some(_), motion: Motion::Dash, .. } => Sound::Retaliation,
-            Effect::Move { captured: Some(_), .. } | Effect::Taken { .. } => Sound::Capture,
+            Effect::Move { captured: Some(_), .. } | Effect::Taken { .. } | Effect::Shot { .. } => Sound::Capture,
+            Effect::Placed { .. } => Sound::PieceOnStone,
             Effect::Move { .. } => Sound::PieceOnStone,
             Effect::Change { .. } => Sound::Succession,
             Effect::GameOver(_) => Sound::Win,

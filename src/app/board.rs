@@ -123,7 +123,7 @@ fn tray_slots(captured: &[PieceCode]) -> Vec<(usize, PieceCode)> {
 }
 
 /// Spawns a piece entity at `at`: an `OnSquare` or an `InTray`.
-fn spawn_piece(commands: &mut Commands, piece: PieceCode, at: impl Bundle) {
+pub(super) fn spawn_piece(commands: &mut Commands, piece: PieceCode, at: impl Bundle) {
     commands.spawn((
         Name::new(format!("piece {:?} {}", piece.side, piece.kind)),
         PieceView { side: piece.side, kind: piece.kind },

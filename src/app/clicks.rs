@@ -1,6 +1,6 @@
 //! What a click on a cell means now: pick up a piece, move it, answer a decision inside the
-//! turn (a successor, the next landing of a chain, stopping), or explain why not. Pointer
-//! and keyboard both end up here as `SquareClicked`.
+//! turn (a successor, the next landing of a chain, stopping, where a piece from the reserve
+//! goes), or explain why not. Pointer and keyboard both end up here as `SquareClicked`.
 
 use bevy::prelude::*;
 
@@ -16,14 +16,39 @@ pub struct SquareClicked(pub Cell);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Selection(pub Option<Cell>);
 
+/// The kind (in Khitan, the orientation) the next placement from the reserve puts down:
+/// turned and turned over with keys or buttons before the cell is clicked.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placing(pub u8);
+
+impl Placing {
+    /// The kind after `step` (wrapping) within the kinds offered, the same "turned over" half.
+    pub fn turned(self, kinds: &[u8], step: i32) -> Placing {
+        let half = kinds.len().div_ceil(2).max(1);
+        let index = kinds.iter().position(|&k| k == self.0).unwrap_or(0);
+        let (flip, turn) = (index / half, index % half);
+        let turn = (turn as i32 + step).rem_euclid(half as i32) as usize;
+        Placing(kinds.get(flip * half + turn).copied().unwrap_or(self.0))
+    }
+
+    /// The same turn on the other half of the kinds offered: the piece turned over.
+    pub fn turned_over(self, kinds: &[u8]) -> Placing {
+        let half = kinds.len().div_ceil(2).max(1);
+        let index = kinds.iter().position(|&k| k == self.0).unwrap_or(0);
+        Placing(kinds.get((index + half) % kinds.len().max(1)).copied().unwrap_or(self.0))
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
+        .init_resource::<Placing>()
         .add_message::<SquareClicked>()
         .add_systems(Update, interpret_clicks.in_set(GameSystems::Input));
 }
 
 fn interpret_clicks(
     mut clicks: MessageReader<SquareClicked>,
+    placing: Res<Placing>,
     mut selection: ResMut<Selection>,
     mut session: ResMut<Session>,
     mut decisions: MessageWriter<PlayerDecision>,
@@ -84,6 +109,14 @@ fn interpret_clicks(
             }
             // The piece a promotion makes is chosen on the HUD or with the number keys.
             Ask::Piece { .. } => None,
+            Ask::Place { cells, kinds } => {
+                if cells.contains(&cell) && kinds.contains(&placing.0) {
+                    Some(Choice::Place { at: cell, kind: placing.0 })
+                } else {
+                    session.refusal = Some(format!("Not there: {}", prompt.instruction));
+                    None
+                }
+            }
         };
         if let Some(choice) = choice {
             decisions.write(PlayerDecision(choice));

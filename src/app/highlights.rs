@@ -169,6 +169,11 @@ fn rebuild_marks(
         Some(Ask::Piece { at, .. }) => {
             put(at, &looks.tall_ring, &looks.choice, Transform::from_xyz(0.0, 0.25, 0.0), true);
         }
+        Some(Ask::Place { cells, .. }) => {
+            for cell in cells {
+                put(cell, &looks.dot, &looks.choice, Transform::default(), true);
+            }
+        }
         None => {}
     }
     if ui_state.threats && session.game.outcome().is_none() {

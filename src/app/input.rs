@@ -1,6 +1,7 @@
 //! Pointer and keyboard: clicking or dragging pieces and squares, a keyboard cursor with Enter
 //! to pick and drop, Escape to put a piece back, D to decline or stop, 1–4 to choose a
-//! promotion, shortcuts for the match commands.
+//! promotion, R to turn and F to turn over a piece about to be placed from the reserve,
+//! shortcuts for the match commands.
 
 use bevy::picking::events::{Click, Drag, DragEnd, DragStart, Pointer};
 use bevy::picking::pointer::PointerButton;
@@ -10,7 +11,7 @@ use super::GameSystems;
 use super::animation::SkipAnimations;
 use super::board::{BoardSquare, OnSquare};
 use super::camera::CameraRig;
-use super::clicks::{Selection, SquareClicked};
+use super::clicks::{Placing, Selection, SquareClicked};
 use super::commands::GameCommand;
 use super::geometry::{BOARD_TOP, cell_at};
 use super::screens::Screen;
@@ -129,6 +130,7 @@ fn keyboard(
     animating: Query<(), With<Animating>>,
     mut cursor: ResMut<KeyCursor>,
     mut selection: ResMut<Selection>,
+    mut placing: ResMut<Placing>,
     mut ui_state: ResMut<UiState>,
     mut clicks: MessageWriter<SquareClicked>,
     mut decisions: MessageWriter<PlayerDecision>,
@@ -174,6 +176,15 @@ fn keyboard(
             let digits = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3, KeyCode::Digit4, KeyCode::Digit5];
             if let Some(kind) = digits.iter().zip(&kinds).find(|(key, _)| keys.just_pressed(**key)).map(|(_, k)| *k) {
                 decisions.write(PlayerDecision(Choice::Piece(kind)));
+            }
+        }
+        Some(Ask::Place { kinds, .. }) => {
+            let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+            if keys.just_pressed(KeyCode::KeyR) {
+                *placing = placing.turned(&kinds, if shift { -1 } else { 1 });
+            }
+            if keys.just_pressed(KeyCode::KeyF) {
+                *placing = placing.turned_over(&kinds);
             }
         }
         _ => {}

@@ -6,9 +6,8 @@ use bevy::prelude::*;
 use super::GameSystems;
 use super::animation::{in_tray, on_square};
 use super::board::{InTray, OnSquare, PieceView};
-use super::geometry::facing;
 use super::input::Dragged;
-use super::looks::PieceLooks;
+use super::looks::{PieceLooks, rest};
 use super::session::Session;
 use super::stages::Animating;
 
@@ -45,11 +44,14 @@ fn dress_pieces(
         } else {
             commands.entity(entity).despawn_children();
         }
-        let s = piece.side.index();
-        let solids = set.bases[s].iter().chain(set.kinds.get(piece.kind as usize).into_iter().flatten());
+        let solids =
+            set.bases[piece.side.index()].iter().chain(set.kinds.get(piece.kind as usize).into_iter().flatten());
         for p in solids {
-            let material = if p.accent { set.accent[s].clone() } else { set.body[s].clone() };
-            commands.entity(entity).with_child((Mesh3d(p.mesh.clone()), MeshMaterial3d(material), p.at));
+            commands.entity(entity).with_child((
+                Mesh3d(p.mesh.clone()),
+                MeshMaterial3d(set.material(p, piece.side)),
+                p.at,
+            ));
         }
     }
 }
@@ -66,8 +68,10 @@ fn place_pieces(
     let geometry = session.geometry();
     for (piece, on, tray, dragged, mut transform) in &mut pieces {
         *transform = match (on, tray, dragged) {
-            (Some(_), _, Some(Dragged { at })) => Transform::from_translation(*at).with_rotation(facing(piece.side)),
-            (Some(OnSquare(cell)), _, None) => on_square(geometry, piece, *cell),
+            (Some(_), _, Some(Dragged { at })) => {
+                Transform::from_translation(*at) * rest(session.game.id(), piece.side, piece.kind)
+            }
+            (Some(OnSquare(cell)), _, None) => on_square(geometry, session.game.id(), piece, *cell),
             (None, Some(InTray { slot }), _) => in_tray(piece, *slot),
             (None, None, _) => continue,
         };

@@ -85,17 +85,16 @@ fn dress_squares(
     session: Res<Session>,
     looks: Option<Res<PieceLooks>>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut tile: Local<Option<Handle<Mesh>>>,
 ) {
     let Some(looks) = looks else { return };
-    let tile = tile.get_or_insert_with(|| meshes.add(Cuboid::new(SQUARE * 0.97, 0.15, SQUARE * 0.97)));
+    let tile = &looks.of(session.game.id()).cell;
     let geometry = session.geometry();
     let tiles = &looks.of(session.game.id()).tiles;
     for (entity, BoardSquare(cell)) in &squares {
         let material = match geometry.place(*cell).shade {
             Shade::Light => &tiles[0],
             Shade::Dark => &tiles[1],
-            Shade::Special => &tiles[2],
+            Shade::Special | Shade::Middle => &tiles[2],
         };
         commands.entity(entity).insert((
             Mesh3d(tile.clone()),

@@ -1,12 +1,13 @@
 //! The turn shown as the game's own stages (Khalif: move, succession, retaliation, chained
-//! capture, turn end; Desert Pub Chess: move, each jump of a chain, promotion, turn end).
+//! capture, turn end; Desert Pub Chess: move, each jump of a chain, promotion, turn end;
+//! Khitan: flip, capture, placement, turn end).
 //! Each stage's system takes the core's next effect when it belongs to that stage, applies it
 //! to the piece entities (never deciding anything) and announces it for animation, sound and
 //! the HUD. One effect is shown at a time, and none while an animation plays.
 
 use bevy::prelude::*;
 
-use super::board::{InTray, OnSquare, PieceView, next_tray_slot};
+use super::board::{InTray, OnSquare, PieceView, next_tray_slot, spawn_piece};
 use super::session::{Session, Staged};
 use crate::rules::view::{Cell, Effect};
 use crate::rules::{GameId, Rules};
@@ -90,18 +91,25 @@ fn show_stage(
         log.0.push(set.name());
         let entity_at = |pieces: &Pieces, cell: Cell| pieces.iter().find(|(_, _, on)| on.0 == cell).map(|(e, _, _)| e);
         match next.effect {
-            Effect::Move { .. } | Effect::Taken { .. } => {
+            Effect::Move { .. } | Effect::Taken { .. } | Effect::Shot { .. } => {
                 if let Some(victim) = next.effect.taken().and_then(|(at, _)| entity_at(&pieces, at)) {
                     let side = pieces.get(victim).map(|(_, p, _)| p.side).expect("victim");
                     let slot = next_tray_slot(&trays, side);
                     commands.entity(victim).remove::<OnSquare>().insert(InTray { slot });
                 }
-                if let Effect::Move { from, to, .. } = next.effect
+                if let Effect::Move { piece, from, to, .. } = next.effect
                     && let Some(mover) = entity_at(&pieces, from)
                 {
                     commands.entity(mover).insert(OnSquare(to));
+                    // A move may leave the piece otherwise than it came (a Khitan flip).
+                    if let Ok((_, mut view, _)) = pieces.get_mut(mover)
+                        && view.kind != piece.kind
+                    {
+                        view.kind = piece.kind;
+                    }
                 }
             }
+            Effect::Placed { at, piece } => spawn_piece(&mut commands, piece, OnSquare(at)),
             Effect::Change { at, into, .. } => {
                 if let Some(piece) = entity_at(&pieces, at)
                     && let Ok((_, mut view, _)) = pieces.get_mut(piece)

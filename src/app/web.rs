@@ -67,6 +67,10 @@ fn publish_state(
                     "{{\"pieces\":[{}]}}",
                     kinds.iter().map(|k| json_string(game.kinds()[*k as usize].1)).collect::<Vec<_>>().join(",")
                 ),
+                Ask::Place { cells, .. } => format!(
+                    "{{\"place\":[{}]}}",
+                    cells.iter().map(|c| json_string(&name(*c))).collect::<Vec<_>>().join(",")
+                ),
                 Ask::Move => unreachable!("matched above"),
             };
             ("null".to_string(), ask)

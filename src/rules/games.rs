@@ -11,11 +11,12 @@ pub enum GameId {
     Khalif,
     DesertPubChess,
     Chafl,
+    Khitan,
 }
 
 impl GameId {
     /// Every game, in the order the title screen lists them.
-    pub const ALL: [GameId; 3] = [GameId::Khalif, GameId::DesertPubChess, GameId::Chafl];
+    pub const ALL: [GameId; 4] = [GameId::Khalif, GameId::DesertPubChess, GameId::Chafl, GameId::Khitan];
 
     /// The game's name for people.
     pub fn name(self) -> &'static str {
@@ -28,6 +29,7 @@ impl GameId {
             GameId::Khalif => "khalif",
             GameId::DesertPubChess => "desert-pub-chess",
             GameId::Chafl => "chafl",
+            GameId::Khitan => "khitan",
         }
     }
 }
@@ -70,6 +72,11 @@ macro_rules! with_game {
             $crate::rules::GameId::Chafl => {
                 #[allow(dead_code)]
                 type $G = $crate::rules::chafl::Chafl;
+                $body
+            }
+            $crate::rules::GameId::Khitan => {
+                #[allow(dead_code)]
+                type $G = $crate::rules::khitan::Khitan;
                 $body
             }
         }

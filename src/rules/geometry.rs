@@ -1,16 +1,19 @@
 //! Board geometry as data: the cells of a board with their names, where they lie, how they
-//! are shaded and which lies next to which. A square board of any size is one call; the
-//! hexagonal board of Khitan will be another. Front ends draw, pick and label from this.
+//! are shaded and which lies next to which. A square board of any size is one call; any
+//! other board (Khitan's hexagon) gives its cells and labels. Front ends draw, pick and label
+//! from this.
 
 use super::Side;
 use super::view::Cell;
 
-/// How a cell looks: light or dark, or the game's special ground (Khalif's Wadi).
+/// How a cell looks: light or dark, the game's special ground (Khalif's Wadi, sunk below the
+/// others), or a row that belongs to neither side (Khitan's dividing row, level with them).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Shade {
     Light,
     Dark,
     Special,
+    Middle,
 }
 
 /// One cell: its name and centre in cell units, `x` to the first player's right and `y` away
@@ -72,6 +75,13 @@ impl Geometry {
             labels.push(((rank + 1).to_string(), hx + 0.72, y));
         }
         Geometry { cells, labels, half_extent: (files as f32 / 2.0, ranks as f32 / 2.0), goals: Vec::new() }
+    }
+
+    /// A board of any shape from its cells (centres one cell width apart) and edge labels.
+    pub fn from_places(cells: Vec<Place>, labels: Vec<(String, f32, f32)>) -> Geometry {
+        let reach = |f: fn(&Place) -> f32| cells.iter().map(|p| f(p).abs()).fold(0.0, f32::max) + 0.5;
+        let half_extent = (reach(|p| p.x), reach(|p| p.y));
+        Geometry { cells, labels, half_extent, goals: Vec::new() }
     }
 
     pub fn len(&self) -> usize {

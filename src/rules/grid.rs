@@ -65,20 +65,27 @@ impl<const FILES: u8, const RANKS: u8> fmt::Display for Square<FILES, RANKS> {
     }
 }
 
-/// Why a square name was refused; the message says which names the board has.
+/// Why a square or cell name was refused; the message says which names the board has
+/// (`files a-h, ranks 1-8, e.g. `e5``), so it serves square and hexagonal boards alike.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a square (files a-{}, ranks 1-{ranks}, e.g. `e5`)", (b'a' + files - 1) as char)]
+#[error("`{text}` is not a {what} ({names})")]
 pub struct BadSquare {
     pub text: String,
-    pub files: u8,
-    pub ranks: u8,
+    /// "square" or "cell".
+    pub what: &'static str,
+    /// The names the board has.
+    pub names: String,
 }
 
 impl<const FILES: u8, const RANKS: u8> FromStr for Square<FILES, RANKS> {
     type Err = BadSquare;
 
     fn from_str(text: &str) -> Result<Self, BadSquare> {
-        let bad = || BadSquare { text: text.to_string(), files: FILES, ranks: RANKS };
+        let bad = || BadSquare {
+            text: text.to_string(),
+            what: "square",
+            names: format!("files a-{}, ranks 1-{RANKS}, e.g. `e5`", (b'a' + FILES - 1) as char),
+        };
         let bytes = text.as_bytes();
         let file = bytes.first().map(|b| b.to_ascii_lowercase().wrapping_sub(b'a')).ok_or_else(bad)?;
         let digits =

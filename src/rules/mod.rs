@@ -11,6 +11,7 @@ mod games;
 pub mod geometry;
 pub mod grid;
 pub mod khalif;
+pub mod khitan;
 pub mod record;
 mod shape;
 pub mod text;

@@ -33,6 +33,8 @@ pub enum Motion {
     Dash,
     /// A short hop over the piece it takes (a jump of a chain).
     Hop,
+    /// Rolled over its edge onto the next cell, landing mirrored (a Khitan flip).
+    Roll,
 }
 
 /// Something that happened on the board, in the order it happened.
@@ -55,6 +57,18 @@ pub enum Effect {
         piece: PieceCode,
         by: Cell,
         partner: Option<Cell>,
+    },
+    /// A piece taken from afar along a clear line by the piece on `by` (Khitan's matching
+    /// colours facing across the board).
+    Shot {
+        at: Cell,
+        piece: PieceCode,
+        by: Cell,
+    },
+    /// A piece enters the board from its side's reserve (Khitan's placements).
+    Placed {
+        at: Cell,
+        piece: PieceCode,
     },
     /// The piece on `at` becomes another kind (a succession, a promotion).
     Change {
@@ -79,7 +93,7 @@ impl Effect {
     pub fn taken(&self) -> Option<(Cell, PieceCode)> {
         match *self {
             Effect::Move { captured, .. } => captured,
-            Effect::Taken { at, piece, .. } => Some((at, piece)),
+            Effect::Taken { at, piece, .. } | Effect::Shot { at, piece, .. } => Some((at, piece)),
             _ => None,
         }
     }
@@ -115,7 +129,8 @@ impl Board {
                 self.cells[from.index()] = None;
                 self.cells[to.index()] = Some(piece);
             }
-            Effect::Taken { at, .. } => self.cells[at.index()] = None,
+            Effect::Taken { at, .. } | Effect::Shot { at, .. } => self.cells[at.index()] = None,
+            Effect::Placed { at, piece } => self.cells[at.index()] = Some(piece),
             Effect::Change { at, into, .. } => self.cells[at.index()] = Some(into),
             Effect::TurnEnded { next } => self.side_to_move = next,
             Effect::RoyalLost { .. } | Effect::GameOver(_) => {}
@@ -142,6 +157,9 @@ pub enum Ask {
     Cells { cells: Vec<Cell>, from: Option<Cell>, stop: Option<&'static str> },
     /// The kind the piece on `at` becomes (a promotion), among `kinds`.
     Piece { at: Cell, kinds: Vec<u8> },
+    /// A piece of one of `kinds` to put on one of `cells` (a placement from the reserve; in
+    /// Khitan the kinds are the twelve orientations).
+    Place { cells: Vec<Cell>, kinds: Vec<u8> },
 }
 
 /// A decision waiting for a player, with the lines that tell the player about it.
@@ -169,6 +187,11 @@ pub enum Choice {
     /// Decline or stop (a second Djinn capture declined, a chain stopped).
     Stop,
     Piece(u8),
+    /// A piece of `kind` put on `at`.
+    Place {
+        at: Cell,
+        kind: u8,
+    },
 }
 
 /// Why a move is refused, with the rule that refuses it.

@@ -3,6 +3,7 @@
 
 pub mod chafl_reference;
 pub mod dpc_reference;
+pub mod khitan_reference;
 pub mod reference;
 
 use khalif::rules::khalif::{Position, Turn, generate_turns, parse_kfen, play};

@@ -97,6 +97,7 @@ impl Look for Chafl {
                 materials.add(tile(images, textures::stone([0.2, 0.27, 0.29], 6), 0.35)),
                 materials.add(tile(images, textures::sand(), 0.95)),
             ],
+            cell: super::square_cell(m),
         }
     }
 }

@@ -88,6 +88,7 @@ impl Look for DesertPubChess {
                 materials.add(tile(images, textures::stone([0.45, 0.2, 0.13], 4), 0.3)),
                 materials.add(tile(images, textures::sand(), 0.95)),
             ],
+            cell: super::square_cell(m),
         }
     }
 }

@@ -140,6 +140,7 @@ impl Look for Khalif {
                 materials.add(tile(images, textures::stone([0.42, 0.36, 0.32], 2), 0.18)),
                 materials.add(tile(images, textures::sand(), 0.95)),
             ],
+            cell: super::square_cell(m),
         }
     }
 }

@@ -5,27 +5,51 @@
 mod chafl;
 mod desert_pub_chess;
 mod khalif;
+mod khitan;
 
 use bevy::prelude::*;
 
-use crate::rules::GameId;
+use super::geometry::facing;
+use crate::rules::{GameId, Side};
 use crate::with_game;
 
-/// One solid of a piece: its mesh, where it sits, and whether it takes the accent material.
+/// Which material a solid of a piece takes.
+#[derive(Clone)]
+pub enum Paint {
+    /// The side's body material.
+    Body,
+    /// The side's accent material.
+    Accent,
+    /// Its own, the same for both sides (Khitan's coloured edges).
+    Own(Handle<StandardMaterial>),
+}
+
+/// One solid of a piece: its mesh, where it sits, and its material.
 #[derive(Clone)]
 pub struct Part {
     pub mesh: Handle<Mesh>,
     pub at: Transform,
-    pub accent: bool,
+    pub paint: Paint,
 }
 
 pub fn part(meshes: &mut Assets<Mesh>, mesh: impl Into<Mesh>, at: Transform) -> Part {
-    Part { mesh: meshes.add(mesh.into()), at, accent: false }
+    Part { mesh: meshes.add(mesh.into()), at, paint: Paint::Body }
 }
 
 pub fn accent(mut p: Part) -> Part {
-    p.accent = true;
+    p.paint = Paint::Accent;
     p
+}
+
+impl GameLooks {
+    /// The material of a solid of a piece of `side`.
+    pub fn material(&self, part: &Part, side: Side) -> Handle<StandardMaterial> {
+        match &part.paint {
+            Paint::Body => self.body[side.index()].clone(),
+            Paint::Accent => self.accent[side.index()].clone(),
+            Paint::Own(material) => material.clone(),
+        }
+    }
 }
 
 pub fn at(x: f32, y: f32, z: f32) -> Transform {
@@ -59,8 +83,10 @@ pub struct GameLooks {
     /// Each side's body and accent materials.
     pub body: [Handle<StandardMaterial>; 2],
     pub accent: [Handle<StandardMaterial>; 2],
-    /// The board's light, dark and special tiles.
+    /// The board's light, dark and special (or middle) tiles.
     pub tiles: [Handle<StandardMaterial>; 3],
+    /// The solid of one cell of the board, centred, its top at the playing surface's height.
+    pub cell: Handle<Mesh>,
 }
 
 /// A game's look: implemented once per game in this folder.
@@ -73,6 +99,23 @@ pub trait Look {
         materials: &mut Assets<StandardMaterial>,
         images: &mut Assets<Image>,
     ) -> GameLooks;
+
+    /// How a piece of this kind rests on its cell, from the cell's centre on the playing
+    /// surface: turned towards the opponent, as the chess-like sets do, unless the game's
+    /// pieces lie as the rules orient them (Khitan's tiles).
+    fn rest(side: Side, _kind: u8) -> Transform {
+        Transform::from_rotation(facing(side))
+    }
+}
+
+/// How a piece of `game` rests on its cell (see [`Look::rest`]).
+pub fn rest(game: GameId, side: Side, kind: u8) -> Transform {
+    with_game!(game, G => <G as Look>::rest(side, kind))
+}
+
+/// The square cell of the chess-like boards.
+pub fn square_cell(meshes: &mut Assets<Mesh>) -> Handle<Mesh> {
+    meshes.add(Cuboid::new(0.97, 0.15, 0.97))
 }
 
 /// The bases every set stands on: a round one and a hexagonal one with a band of accent.

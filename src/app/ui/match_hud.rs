@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::UiState;
 use crate::app::board::{BoardReset, captured_pieces};
 use crate::app::career::Seat;
-use crate::app::clicks::Selection;
+use crate::app::clicks::{Placing, Selection};
 use crate::app::commands::GameCommand;
 use crate::app::opponent::{Opponent, Speech, Thinking};
 use crate::app::screens::Screen;
@@ -43,6 +43,7 @@ fn status_bar(
     thinking: Res<Thinking>,
     mut session: ResMut<Session>,
     selection: Res<Selection>,
+    mut placing: ResMut<Placing>,
     mut decisions: MessageWriter<PlayerDecision>,
     mut reset: MessageWriter<BoardReset>,
 ) -> Result {
@@ -83,7 +84,7 @@ fn status_bar(
     };
     // What the player may answer with a button: declining or stopping, or a promotion's piece.
     let mut buttons: Vec<(String, Choice)> = Vec::new();
-    match prompt.map(|p| p.ask) {
+    match prompt.as_ref().map(|p| p.ask.clone()) {
         Some(Ask::Cells { stop: Some(label), .. }) => buttons.push((format!("{label} (D)"), Choice::Stop)),
         Some(Ask::Piece { kinds, .. }) => {
             for (n, kind) in kinds.iter().enumerate() {
@@ -92,6 +93,11 @@ fn status_bar(
         }
         _ => {}
     }
+    // A placement: the piece about to go down, and buttons that turn it.
+    let placement = match prompt.as_ref().map(|p| &p.ask) {
+        Some(Ask::Place { kinds, .. }) => Some(kinds.clone()),
+        _ => None,
+    };
     let answerable = session.is_idle()
         && !session.closed
         && opponent.as_ref().is_none_or(|o| Some(o.side) != game.prompt().map(|p| p.side));
@@ -108,6 +114,17 @@ fn status_bar(
                         if ui.button(label).clicked() {
                             decisions.write(PlayerDecision(*choice));
                         }
+                    }
+                });
+            }
+            if let Some(kinds) = placement.as_ref().filter(|_| answerable) {
+                ui.horizontal(|ui| {
+                    ui.label(format!("Placing: {}", game.kinds()[placing.0 as usize % game.kinds().len()].1));
+                    if ui.button("⟲ Turn (R)").clicked() {
+                        *placing = placing.turned(kinds, 1);
+                    }
+                    if ui.button("⇅ Turn over (F)").clicked() {
+                        *placing = placing.turned_over(kinds);
                     }
                 });
             }

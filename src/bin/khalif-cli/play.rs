@@ -116,6 +116,14 @@ fn prompt(game: &dyn AnyGame) {
                     .collect();
                 format!("{} ({})", prompt.headline, choices.join(", "))
             }
+            Ask::Place { cells, .. } => {
+                format!(
+                    "{} on {} — type the cell and how it lies, e.g. `{} Y+`",
+                    prompt.headline,
+                    names(game, cells),
+                    names(game, &cells[..1])
+                )
+            }
         },
     };
     print!("{text} > ");
@@ -169,6 +177,20 @@ fn take_input<G: Rules>(game: &mut dyn AnyGame, line: &str) {
                 }
             }
         }
+        (Ask::Place { kinds, .. }, _, answer) => {
+            let mut words = answer.split_whitespace();
+            let (at, kind) = (words.next().and_then(cell::<G>), words.next());
+            let kind =
+                kind.and_then(|k| kinds.iter().copied().find(|&n| game.kinds()[n as usize].1.eq_ignore_ascii_case(k)));
+            match (at, kind) {
+                (Some(at), Some(kind)) => Choice::Place { at, kind },
+                _ => {
+                    let offered: Vec<&str> = kinds.iter().map(|&k| game.kinds()[k as usize].1).collect();
+                    println!("Answer with a cell from the list and one of {}.", offered.join(" "));
+                    return;
+                }
+            }
+        }
         _ => {
             println!("Answer with a square from the list (or `help`).");
             return;
@@ -200,6 +222,7 @@ fn report(game: &dyn AnyGame, staged: &[Staged]) {
                     Motion::Leap => "leaps",
                     Motion::Dash => "dashes",
                     Motion::Hop => "jumps",
+                    Motion::Roll => "flips",
                 };
                 format!(
                     "{} {verb} {}→{} and takes the {}.",
@@ -218,6 +241,20 @@ fn report(game: &dyn AnyGame, staged: &[Staged]) {
                 ),
                 None => format!("The {} in the corner on {} is taken.", piece_name(game, piece), place(at)),
             },
+            Effect::Shot { at, piece, by } => format!(
+                "The {} on {} faces its own colour along the line from {} and is captured.",
+                piece_name(game, piece),
+                place(at),
+                place(by)
+            ),
+            Effect::Placed { at, piece } => {
+                format!(
+                    "{} places a piece from the reserve on {}, lying {}.",
+                    game.naming().side(piece.side),
+                    place(at),
+                    game.kinds()[piece.kind as usize].1
+                )
+            }
             Effect::Move { .. } | Effect::TurnEnded { .. } => continue,
             Effect::Change { at, from, into } => format!(
                 "{}'s {} on {} becomes {}.",

@@ -1,0 +1,161 @@
+//! Khitan's look: flat hexagonal tiles whose six edges are painted in the six colours, each
+//! sector of the face also carrying its colour's symbol (a bar, a dot, a triangle, a cross, a
+//! ring, a diamond) so that no rule depends on hue alone (X1.2), on both faces alike; the
+//! owner is the centre, ivory for Light and ebony for Dark. Every orientation is the same tile
+//! turned and turned over, so a piece's rest on its cell carries its orientation (X1.3). The
+//! board is a hexagon of stone cells, the two halves in two stones and the dividing row in
+//! terracotta.
+
+use std::f32::consts::{FRAC_PI_2, FRAC_PI_3, FRAC_PI_4, FRAC_PI_6, PI};
+
+use bevy::prelude::*;
+
+use super::{GameLooks, Look, Paint, Part, glaze, tile};
+use crate::app::textures;
+use crate::rules::Side;
+use crate::rules::khitan::{Colour, Khitan, Tile};
+
+/// The tile's outer radius (centre to corner), its thickness, and its centre's radius.
+const RADIUS: f32 = 0.5;
+const THICKNESS: f32 = 0.12;
+const CENTRE: f32 = 0.24;
+
+/// Each colour as painted, and the ink its symbol is printed in (light on dark paints, dark on
+/// light ones), in X1.2's order.
+const PAINTS: [([f32; 3], [f32; 3]); 6] = [
+    ([0.78, 0.12, 0.1], [0.98, 0.95, 0.88]),
+    ([0.95, 0.52, 0.1], [0.1, 0.07, 0.05]),
+    ([0.96, 0.84, 0.2], [0.1, 0.07, 0.05]),
+    ([0.16, 0.55, 0.24], [0.98, 0.95, 0.88]),
+    ([0.14, 0.3, 0.75], [0.98, 0.95, 0.88]),
+    ([0.5, 0.2, 0.62], [0.98, 0.95, 0.88]),
+];
+
+/// A point of the face in the tile's own frame: `angle` counterclockwise from east on the
+/// board (which is `-z` in the world), at `radius`.
+fn polar(angle: f32, radius: f32) -> Vec2 {
+    Vec2::new(angle.cos(), angle.sin()) * radius
+}
+
+/// A flat solid with this outline in the board's plane, centred on the tile's mid-thickness.
+fn slab(meshes: &mut Assets<Mesh>, outline: Vec<Vec2>, thickness: f32, paint: Paint, at: Transform) -> Part {
+    let polygon = ConvexPolygon::new(outline).expect("the outline is convex");
+    // Extruded along z; laid flat so that the outline's y runs away from Light (world -z).
+    let flat = Transform::from_rotation(Quat::from_rotation_x(-FRAC_PI_2));
+    Part { mesh: meshes.add(Extrusion::new(polygon, thickness)), at: at * flat, paint }
+}
+
+/// The symbol of `colour` at `centre` on the face (both faces), pointing along `angle`.
+fn symbol(
+    meshes: &mut Assets<Mesh>,
+    colour: Colour,
+    centre: Vec2,
+    angle: f32,
+    ink: Handle<StandardMaterial>,
+) -> Vec<Part> {
+    let h = 0.02;
+    let mut shapes: Vec<(Mesh, Transform)> = Vec::new();
+    let across = Quat::from_rotation_y(angle);
+    match colour {
+        // A bar along the edge.
+        Colour::Red => shapes.push((Cuboid::new(0.035, h, 0.15).into(), Transform::from_rotation(across))),
+        Colour::Orange => shapes.push((Cylinder::new(0.045, h).into(), Transform::IDENTITY)),
+        Colour::Yellow => {
+            let triangle = Extrusion::new(RegularPolygon::new(0.065, 3), h);
+            let lay = Quat::from_rotation_y(angle - FRAC_PI_2) * Quat::from_rotation_x(-FRAC_PI_2);
+            shapes.push((triangle.into(), Transform::from_rotation(lay)));
+        }
+        Colour::Green => {
+            for turn in [FRAC_PI_4, -FRAC_PI_4] {
+                let bar = Cuboid::new(0.03, h, 0.13);
+                shapes.push((bar.into(), Transform::from_rotation(across * Quat::from_rotation_y(turn))));
+            }
+        }
+        Colour::Blue => {
+            let ring = Extrusion::new(Annulus::new(0.028, 0.052), h);
+            shapes.push((ring.into(), Transform::from_rotation(Quat::from_rotation_x(-FRAC_PI_2))));
+        }
+        Colour::Violet => {
+            let diamond = Extrusion::new(Rhombus::new(0.13, 0.075), h);
+            let lay = Quat::from_rotation_y(angle) * Quat::from_rotation_x(-FRAC_PI_2);
+            shapes.push((diamond.into(), Transform::from_rotation(lay)));
+        }
+    }
+    let mut parts = Vec::new();
+    for face in [1.0, -1.0] {
+        for (mesh, shape) in &shapes {
+            let at = Transform::from_xyz(centre.x, face * (THICKNESS / 2.0 + h / 2.0 - 0.004), -centre.y) * *shape;
+            parts.push(Part { mesh: meshes.add(mesh.clone()), at, paint: Paint::Own(ink.clone()) });
+        }
+    }
+    parts
+}
+
+/// The tile as `R+` lies (X5.3): edge `d` (counterclockwise from east) red, orange, … violet.
+fn tile_model(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> Vec<Part> {
+    let mut parts = Vec::new();
+    // The owner's centre, a little proud of the coloured sectors.
+    let centre: Vec<Vec2> = (0..6).map(|i| polar(FRAC_PI_6 + i as f32 * FRAC_PI_3, CENTRE)).collect();
+    parts.push(slab(meshes, centre, THICKNESS + 0.012, Paint::Body, Transform::IDENTITY));
+    for colour in Colour::ALL {
+        let (paint, ink) = PAINTS[colour.index()];
+        let paint = materials.add(glaze(Color::srgb(paint[0], paint[1], paint[2]), 0.42, 0.0));
+        let ink = materials.add(glaze(Color::srgb(ink[0], ink[1], ink[2]), 0.6, 0.0));
+        // The edge facing direction d lies between the corners at 60°·d ± 30°.
+        let facing = colour.index() as f32 * FRAC_PI_3;
+        let (a, b) = (facing - FRAC_PI_6, facing + FRAC_PI_6);
+        let sector = vec![polar(a, CENTRE), polar(a, RADIUS), polar(b, RADIUS), polar(b, CENTRE)];
+        parts.push(slab(meshes, sector, THICKNESS, Paint::Own(paint), Transform::IDENTITY));
+        let middle = polar(facing, (RADIUS + CENTRE) / 2.0 * (PI / 6.0).cos());
+        parts.extend(symbol(meshes, colour, middle, facing, ink));
+    }
+    parts
+}
+
+impl Look for Khitan {
+    const RULES: &'static str = include_str!("../../../assets/rules-khitan.md");
+
+    fn build(
+        meshes: &mut Assets<Mesh>,
+        materials: &mut Assets<StandardMaterial>,
+        images: &mut Assets<Image>,
+    ) -> GameLooks {
+        let model = tile_model(meshes, materials);
+        let cell_outline: Vec<Vec2> = (0..6).map(|i| polar(FRAC_PI_6 + i as f32 * FRAC_PI_3, 0.555)).collect();
+        let cell = meshes.add(Extrusion::new(ConvexPolygon::new(cell_outline).expect("a hexagon"), 0.15));
+        GameLooks {
+            // Every kind is the same tile; its rest on the cell turns it (see `rest`).
+            kinds: vec![model; Tile::COUNT],
+            bases: [Vec::new(), Vec::new()],
+            body: [
+                materials.add(glaze(Color::srgb(0.95, 0.92, 0.84), 0.4, 0.0)),
+                materials.add(glaze(Color::srgb(0.09, 0.07, 0.07), 0.35, 0.0)),
+            ],
+            accent: [
+                materials.add(glaze(Color::srgb(0.85, 0.7, 0.35), 0.3, 0.9)),
+                materials.add(glaze(Color::srgb(0.85, 0.7, 0.35), 0.3, 0.9)),
+            ],
+            tiles: [
+                materials.add(tile(images, textures::stone([0.72, 0.74, 0.72], 11), 0.45)),
+                materials.add(tile(images, textures::stone([0.45, 0.47, 0.5], 12), 0.45)),
+                materials.add(tile(images, textures::stone([0.66, 0.36, 0.24], 13), 0.6)),
+            ],
+            cell,
+        }
+    }
+
+    /// Lying flat as its orientation says (X1.3): `+` tiles are the model turned about the
+    /// upright so that their east edge shows their colour, `-` tiles the model turned over
+    /// first. The owner does not turn it.
+    fn rest(_side: Side, kind: u8) -> Transform {
+        let tile = Tile::from_index(usize::from(kind).min(Tile::COUNT - 1));
+        let steps = tile.east().index() as f32 * FRAC_PI_3;
+        // A turn counterclockwise on the board is a turn about +y in the world.
+        let rotation = if tile.mirrored() {
+            Quat::from_rotation_y(steps) * Quat::from_rotation_x(PI)
+        } else {
+            Quat::from_rotation_y(-steps)
+        };
+        Transform::from_xyz(0.0, THICKNESS / 2.0, 0.0).with_rotation(rotation)
+    }
+}
