@@ -300,7 +300,9 @@ mod chafl {
     fn the_levels_misjudge_in_chafls_own_measure_and_the_top_keeps_its_budget() {
         use khalif::ai::levels::{TOP_LEVEL_BUDGET, level, level_of};
         let noise: Vec<i32> = (1..=6).map(|n| level_of::<Chafl>(n).unwrap().style.noise).collect();
-        assert_eq!(noise, [437, 210, 140, 122, 26, 0]);
+        assert_eq!(noise, [437, 210, 140, 26, 26, 0]);
+        let depth: Vec<u32> = (1..=6).map(|n| level_of::<Chafl>(n).unwrap().limits.depth).collect();
+        assert_eq!(depth, [1, 1, 2, 2, 4, 6]);
         // Other games keep the common levels.
         let khalif = level_of::<khalif::rules::khalif::Khalif>(4).unwrap();
         assert_eq!(khalif, level(4).unwrap());

@@ -127,10 +127,14 @@ impl Engine for Chafl {
     const PUZZLES: Option<(&'static str, &'static str)> = None;
     const KEY_KINDS: &'static [u8] = &[Kind::General as u8, Kind::Prince as u8];
     /// The levels' own noise measured in Chafl's evaluation: 1.75 times it, as the tuned Foot
-    /// is 174 where the levels count a foot soldier 100. Calibrated on the ladder (200 games a
-    /// pair, docs/performance.md): noisier low levels (2.5 times) brought level 3 within +49
-    /// of level 2, and a noisier level 4 made more draws with level 5, not fewer.
-    const LEVEL_NOISE: Option<[i32; 6]> = Some([437, 210, 140, 122, 26, 0]);
+    /// is 174 where the levels count a foot soldier 100; level 4 judges as cleanly as level 5
+    /// but looks one ply less far (`LEVEL_DEPTH`). Calibrated on the ladder (200 games a pair,
+    /// docs/performance.md): noisier low levels (2.5 times) brought level 3 within +49 of
+    /// level 2; a noisy depth-3 level 4 drew half its games with level 5 (+96).
+    const LEVEL_NOISE: Option<[i32; 6]> = Some([437, 210, 140, 26, 26, 0]);
+    /// Level 4 looks two plies ahead: Chafl at three plies with noise was as drawish as at
+    /// four, so level 5 could not pull away from it.
+    const LEVEL_DEPTH: Option<[u32; 6]> = Some([1, 1, 2, 2, 4, 6]);
 
     fn features(pos: &Position) -> Vec<i32> {
         features(pos).to_vec()
