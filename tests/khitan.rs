@@ -99,7 +99,7 @@ fn most_placements(pos: &Position) -> u32 {
     let mut most = 0;
     khalif::rules::khitan::for_each_flip(pos, |from, to| {
         let mut next = flipped(pos, from, to);
-        let taken = scan.captures(&next, from, to);
+        let taken = scan.captures(pos, from, to);
         for h in Hex::all().filter(|h| taken & 1 << h.index() != 0) {
             next.take(h);
         }
@@ -446,7 +446,7 @@ fn x6_the_flip_scan_equals_a_scan_of_the_whole_board() {
             khalif::rules::khitan::for_each_flip(&pos, |from, to| {
                 let next = flipped(&pos, from, to);
                 assert_eq!(
-                    scan.captures(&next, from, to),
+                    scan.captures(&pos, from, to),
                     captures(&next, me),
                     "{from}-{to} in {}",
                     write_position(&pos)

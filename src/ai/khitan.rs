@@ -31,7 +31,8 @@ terms! {
     reserve,
     /// Per opposing piece the side to move could capture with one flip.
     attack,
-    /// Per piece of the side to move the opponent could capture with one flip, were it to move.
+    /// Against each piece of the side to move the opponent could capture with one flip, were
+    /// it to move (counted negatively, so that the weight is positive).
     exposure,
     /// Per flip of the side to move that would capture two or more.
     double_threat,
@@ -39,7 +40,8 @@ terms! {
     mobility,
     /// Per piece within two cells of the centre.
     centre,
-    /// Per piece on the board's rim, where it has fewer ways to turn.
+    /// Per piece off the board's rim, where it has more ways to turn (the side's pieces not
+    /// on the edge cells).
     rim,
     }
 }
@@ -64,7 +66,7 @@ fn reach(pos: &Position, side: Side) -> Reach {
     let scan = FlipScan::new(&view);
     let mut reach = Reach { capturable: 0, flips: 0, doubles: 0 };
     for_each_flip(&view, |from, to| {
-        let taken = scan.captures(&flipped(&view, from, to), from, to);
+        let taken = scan.captures(&view, from, to);
         reach.flips += 1;
         reach.capturable |= taken;
         reach.doubles += u32::from(taken.count_ones() >= 2);
@@ -108,11 +110,11 @@ fn features(pos: &Position) -> [i32; TERM_COUNT] {
         diff(&|s| pos.side(s).count_ones()),
         diff(&|s| u32::from(pos.reserve(s))),
         (mine.capturable & pos.side(them)).count_ones() as i32,
-        (theirs.capturable & pos.side(me)).count_ones() as i32,
+        -((theirs.capturable & pos.side(me)).count_ones() as i32),
         mine.doubles as i32,
         mine.flips as i32 - theirs.flips as i32,
         diff(&|s| (pos.side(s) & INNER).count_ones()),
-        diff(&|s| (pos.side(s) & rim).count_ones()),
+        diff(&|s| (pos.side(s) & !rim).count_ones()),
     ]
 }
 
@@ -184,7 +186,7 @@ impl Engine for Khitan {
         let scan = FlipScan::new(pos);
         for_each_flip(pos, |from, to| {
             let mut after = flipped(pos, from, to);
-            let captured = scan.captures(&after, from, to);
+            let captured = scan.captures(pos, from, to);
             for hex in hexes(captured) {
                 after.take(hex);
             }

@@ -106,13 +106,14 @@ fn rebuild_marks(
         return;
     }
     let geometry = session.geometry();
+    let lift = Vec3::Y * (0.012 + crate::app::looks::mark_lift(session.game.id()));
     let mut put =
         |square: Cell, mesh: &Handle<Mesh>, material: &Handle<StandardMaterial>, at: Transform, pulse: bool| {
             let mut entity = commands.spawn((
                 Mark,
                 Mesh3d(mesh.clone()),
                 MeshMaterial3d(material.clone()),
-                Transform::from_translation(cell_centre(geometry, square) + at.translation + Vec3::Y * 0.012)
+                Transform::from_translation(cell_centre(geometry, square) + at.translation + lift)
                     .with_rotation(at.rotation)
                     .with_scale(at.scale),
                 NotShadowCaster,

@@ -150,6 +150,8 @@ pub enum Colour {
     Silver,
     White,
     Black,
+    Light,
+    Dark,
 }
 
 /// The line (1-based) of the first occurrence of `needle` in `text` after `after` (the start

@@ -49,7 +49,8 @@ pub struct Lesson {
     pub rule: String,
     /// What the lesson says before the player moves.
     pub text: String,
-    /// The position, as a piece list (`"Ke1 Ra1 ke9"`); the first player moves.
+    /// The position, as a piece list (`"Ke1 Ra1 ke9"`; the first player moves), or as the
+    /// game's position text where a list cannot say it all (Khitan's reserves).
     pub pieces: String,
     pub goal: Goal,
     pub hint: String,
@@ -70,9 +71,17 @@ fn captures(effects: &[Effect], mover: Side) -> (u32, u32) {
 impl Lesson {
     /// The lesson's position in its game's position text.
     pub fn position(&self) -> Result<String, String> {
-        with_game!(self.game, G => G::parse_piece_list(&self.pieces, Side::First)
-            .map(|p| G::write_position(&p))
-            .map_err(|e| format!("lesson `{}`: {e}", self.title)))
+        with_game!(self.game, G => self.start::<G>().map(|p| G::write_position(&p)))
+    }
+
+    /// The lesson's position: position text when it has rows (`/`), else a piece list.
+    fn start<G: Rules>(&self) -> Result<G::Position, String> {
+        let pos = if self.pieces.contains('/') {
+            G::parse_position(&self.pieces)
+        } else {
+            G::parse_piece_list(&self.pieces, Side::First)
+        };
+        pos.map_err(|e| format!("lesson `{}`: {e}", self.title))
     }
 
     /// Whether a turn by `mover` that had `effects` and left `after` meets the goal.
@@ -107,8 +116,7 @@ impl Lesson {
     }
 
     fn check_in<G: Rules>(&self) -> Result<(), String> {
-        let pos =
-            G::parse_piece_list(&self.pieces, Side::First).map_err(|e| format!("lesson `{}`: {e}", self.title))?;
+        let pos = self.start::<G>()?;
         let (Goal::Reach(kind, square) | Goal::Promote(kind, square)) = &self.goal else {
             return self.check_turns::<G>(&pos);
         };

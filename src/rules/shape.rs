@@ -157,6 +157,9 @@ pub trait Rules: Copy + Default + fmt::Debug + Send + Sync + 'static {
     /// The kinds a pub regular may give as odds (removed from the start position): a house
     /// custom of the campaign's tables, not a rule of the game.
     const ODDS: &'static [u8];
+    /// The versions of the game a match may start as (a name and its start, `start` or a
+    /// position text), the first being [`Rules::start`]; empty for a game of one version.
+    const VERSIONS: &'static [(&'static str, &'static str)] = &[];
 
     type Square: Square;
     type Position: Copy + PartialEq + fmt::Debug + Send + Sync + 'static;

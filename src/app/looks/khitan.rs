@@ -114,6 +114,9 @@ fn tile_model(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial
 
 impl Look for Khitan {
     const RULES: &'static str = include_str!("../../../assets/rules-khitan.md");
+    /// The tiles read from above by their symbols and centres.
+    const BADGES: bool = false;
+    const MARK_LIFT: f32 = THICKNESS + 0.02;
 
     fn build(
         meshes: &mut Assets<Mesh>,
@@ -122,7 +125,8 @@ impl Look for Khitan {
     ) -> GameLooks {
         let model = tile_model(meshes, materials);
         let cell_outline: Vec<Vec2> = (0..6).map(|i| polar(FRAC_PI_6 + i as f32 * FRAC_PI_3, 0.555)).collect();
-        let cell = meshes.add(Extrusion::new(ConvexPolygon::new(cell_outline).expect("a hexagon"), 0.15));
+        let cell = Mesh::from(Extrusion::new(ConvexPolygon::new(cell_outline).expect("a hexagon"), 0.15));
+        let cell = meshes.add(cell.rotated_by(Quat::from_rotation_x(-FRAC_PI_2)));
         GameLooks {
             // Every kind is the same tile; its rest on the cell turns it (see `rest`).
             kinds: vec![model; Tile::COUNT],
@@ -157,5 +161,30 @@ impl Look for Khitan {
             Quat::from_rotation_y(-steps)
         };
         Transform::from_xyz(0.0, THICKNESS / 2.0, 0.0).with_rotation(rotation)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::khitan::Direction;
+
+    #[test]
+    fn each_orientation_rests_with_the_rules_colours_on_its_edges() {
+        // The model's edge of colour c faces 60°·c counterclockwise from east on the board,
+        // which is the world direction (cos, 0, -sin).
+        let world = |angle: f32| Vec3::new(angle.cos(), 0.0, -angle.sin());
+        for tile in Tile::all() {
+            let rest = Khitan::rest(Side::First, tile.index() as u8);
+            for colour in Colour::ALL {
+                let normal = rest.rotation * world(colour.index() as f32 * FRAC_PI_3);
+                let direction = Direction::ALL
+                    .into_iter()
+                    .find(|d| normal.distance(world(d.index() as f32 * FRAC_PI_3)) < 1e-3)
+                    .expect("an edge faces one of the six directions");
+                assert_eq!(tile.colour(direction), colour, "{tile} {direction}");
+            }
+            assert!(rest.translation.y > 0.0, "lies on the board, turned over or not");
+        }
     }
 }

@@ -93,6 +93,12 @@ pub struct GameLooks {
 pub trait Look {
     /// The in-game rules reference (`assets/rules-<game>.md`), shown by the Rules window.
     const RULES: &'static str;
+    /// Whether the top-down view puts a letter badge on each piece (standing pieces are hard
+    /// to tell apart from straight above; flat tiles are not).
+    const BADGES: bool = true;
+    /// How far above the playing surface the board's marks lie: above the pieces where they
+    /// are flat tiles that would hide marks beneath them.
+    const MARK_LIFT: f32 = 0.0;
 
     fn build(
         meshes: &mut Assets<Mesh>,
@@ -106,6 +112,16 @@ pub trait Look {
     fn rest(side: Side, _kind: u8) -> Transform {
         Transform::from_rotation(facing(side))
     }
+}
+
+/// How high `game`'s marks lie (see [`Look::MARK_LIFT`]).
+pub fn mark_lift(game: GameId) -> f32 {
+    with_game!(game, G => <G as Look>::MARK_LIFT)
+}
+
+/// Whether `game`'s pieces get badges in the top-down view (see [`Look::BADGES`]).
+pub fn badges(game: GameId) -> bool {
+    with_game!(game, G => <G as Look>::BADGES)
 }
 
 /// How a piece of `game` rests on its cell (see [`Look::rest`]).

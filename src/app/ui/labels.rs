@@ -25,7 +25,7 @@ fn draw_badges(
     camera: Query<(&Camera, &GlobalTransform)>,
     pieces: Query<(&PieceView, &GlobalTransform), With<OnSquare>>,
 ) -> Result {
-    if !rig.top_down {
+    if !rig.top_down || !crate::app::looks::badges(session.game.id()) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;

@@ -35,6 +35,8 @@ pub struct UiState {
     pub confirm_resign: bool,
     /// The game the title screen starts: a local match or one against a regular.
     pub game: crate::rules::GameId,
+    /// The version of that game (an index into its `Rules::VERSIONS`), where it has several.
+    pub version: usize,
     /// The side the player takes against the pub, and which regular (index) sits opposite.
     pub play_as: crate::rules::Side,
     pub regular: usize,
@@ -60,6 +62,7 @@ impl Default for UiState {
             notice: None,
             confirm_resign: false,
             game: crate::rules::GameId::Khalif,
+            version: 0,
             play_as: crate::rules::Side::First,
             regular: 0,
             hint: None,

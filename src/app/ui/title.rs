@@ -61,7 +61,17 @@ fn title_menu(
                     }
                 });
                 let game = ui_state.game;
-                let fresh = || new_game(game, None).expect("every game's start position is valid");
+                let versions = with_game!(game, G => G::VERSIONS);
+                if !versions.is_empty() {
+                    ui.horizontal(|ui| {
+                        ui.label("Version:");
+                        for (n, (name, _)) in versions.iter().enumerate() {
+                            ui.radio_value(&mut ui_state.version, n, *name);
+                        }
+                    });
+                }
+                let start = versions.get(ui_state.version).map(|(_, start)| *start);
+                let fresh = || new_game(game, start).expect("every game's start positions are valid");
                 if session.game.id() != game {
                     // The board behind the menu becomes the chosen game's.
                     *session = Session::new(fresh());

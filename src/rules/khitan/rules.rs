@@ -50,6 +50,12 @@ impl Rules for Khitan {
     const INNER: &'static [bool] = &[false];
     /// Every piece is alike but for how it lies: no regular gives one as odds.
     const ODDS: &'static [u8] = &[];
+    /// Classic, expert (reserves of 3) and master (reserves of 6), from the same board (X4).
+    const VERSIONS: &'static [(&'static str, &'static str)] = &[
+        ("Classic", "start"),
+        ("Expert", "1b+b+b+1/b+1b-b-1b+/1b+1b-1b+1/8/9/8/1O+1O-1O+1/O+1O-O-1O+/1O+O+O+1 l expert 3/3"),
+        ("Master", "1b+b+b+1/b+1b-b-1b+/1b+1b-1b+1/8/9/8/1O+1O-1O+1/O+1O-O-1O+/1O+O+O+1 l master 6/6"),
+    ];
     /// The classic start.
     const BENCH: &'static [(&'static str, &'static str, u32)] = &[("start", "start", 5)];
 

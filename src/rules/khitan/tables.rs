@@ -44,6 +44,32 @@ const fn build_neighbours() -> [[u8; CELLS]; 6] {
 /// `NEIGHBOURS[direction][cell]`: the adjacent cell that way, or [`NONE`] (X5.2).
 pub const NEIGHBOURS: [[u8; CELLS]; 6] = build_neighbours();
 
+/// The direction from one cell to a neighbour, by both indices: [`NONE`] when they do not touch.
+const fn build_directions() -> [[u8; CELLS]; CELLS] {
+    let mut table = [[NONE; CELLS]; CELLS];
+    let mut d = 0;
+    while d < 6 {
+        let mut i = 0;
+        while i < CELLS {
+            if NEIGHBOURS[d][i] != NONE {
+                table[i][NEIGHBOURS[d][i] as usize] = d as u8;
+            }
+            i += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+const DIRECTIONS: [[u8; CELLS]; CELLS] = build_directions();
+
+/// The direction from `from` to `to`, if they are neighbours: one lookup.
+#[inline]
+pub fn direction_between(from: Hex, to: Hex) -> Option<Direction> {
+    let d = DIRECTIONS[from.index()][to.index()];
+    (d != NONE).then(|| Direction::from_index(usize::from(d)))
+}
+
 const fn build_around() -> [u64; CELLS] {
     let mut table = [0; CELLS];
     let mut i = 0;

@@ -12,7 +12,7 @@ use std::collections::HashSet;
 
 use super::hex::{Direction, Hex};
 use super::position::Position;
-use super::tables::{AROUND, LINES, NEIGHBOURS, NONE, bit, first_in_line, half, hexes};
+use super::tables::{AROUND, LINES, NEIGHBOURS, NONE, bit, direction_between, first_in_line, half, hexes};
 use super::tile::Tile;
 use crate::rules::Side;
 
@@ -42,7 +42,7 @@ impl Turn {
 
     /// The direction of the flip.
     pub fn direction(&self) -> Direction {
-        self.from.direction_to(self.to).expect("a flip goes to a neighbour")
+        direction_between(self.from, self.to).expect("a flip goes to a neighbour")
     }
 
     /// The placements, in cell order.
@@ -134,21 +134,25 @@ impl FlipScan {
         FlipScan { standing }
     }
 
-    /// What the side to move captures by flipping `from` onto `to`, given `next`, the position
-    /// after the flip alone: the same set as [`captures`] on `next`.
-    pub fn captures(&self, next: &Position, from: Hex, to: Hex) -> u64 {
-        let me = next.side_to_move();
-        let occupied = next.occupied();
-        let theirs = next.side(me.opponent());
+    /// What the side to move of `pos` captures by flipping `from` onto `to`: the same set as
+    /// [`captures`] on the position after the flip, found without making it.
+    pub fn captures(&self, pos: &Position, from: Hex, to: Hex) -> u64 {
+        let me = pos.side_to_move();
+        let theirs = pos.side(me.opponent());
         if theirs == 0 {
             return 0;
         }
-        let (from, to) = (from.index(), to.index());
-        // The chain a looker on `start` with `colour` makes along `direction`, past `first`.
+        let (from, to, landed) = {
+            let direction = direction_between(from, to).expect("a flip goes to a neighbour");
+            (from.index(), to.index(), pos.tile_on(from.index()).flipped(direction))
+        };
+        let occupied = pos.occupied() ^ (1 << from) ^ (1 << to);
+        let tile_on = |at: usize| if at == to { landed } else { pos.tile_on(at) };
+        // The chain a looker with `colour` makes along `direction` from `at`.
         let chain = |mut at: usize, direction: Direction, colour| {
             let mut taken = 0u64;
             while let Some(seen) = first_in_line(at, direction, occupied) {
-                if theirs & (1 << seen) == 0 || next.tile_on(seen).colour(direction.opposite()) != colour {
+                if theirs & (1 << seen) == 0 || tile_on(seen).colour(direction.opposite()) != colour {
                     break;
                 }
                 taken |= 1 << seen;
@@ -165,14 +169,18 @@ impl FlipScan {
                 taken |= 1 << seen;
             }
         }
-        // The landed piece looks along its six lines.
-        let tile = next.tile_on(to);
+        // The landed piece looks along its six lines (those with an opposing piece on them).
         for direction in Direction::ALL {
-            taken |= chain(to, direction, tile.colour(direction));
+            if LINES[direction.index()][to] & theirs != 0 {
+                taken |= chain(to, direction, landed.colour(direction));
+            }
         }
         // Lines through the cell left: a looker behind it, past opposing pieces that show its
         // colour, now sees on beyond.
         for direction in Direction::ALL {
+            if LINES[direction.index()][from] & theirs == 0 {
+                continue;
+            }
             let back = direction.opposite();
             let mut at = from;
             let looker = loop {
@@ -183,9 +191,9 @@ impl FlipScan {
                 }
             };
             let Some(looker) = looker.filter(|&l| l != to) else { continue };
-            let colour = next.tile_on(looker).colour(direction);
+            let colour = tile_on(looker).colour(direction);
             let between = LINES[direction.index()][looker] & !LINES[direction.index()][from] & !(1 << from) & occupied;
-            let all_match = hexes(between).all(|h| next.tile_on(h.index()).colour(back) == colour);
+            let all_match = hexes(between).all(|h| tile_on(h.index()).colour(back) == colour);
             if all_match {
                 taken |= between | chain(from, direction, colour);
             }
@@ -198,7 +206,7 @@ impl FlipScan {
 pub fn flipped(pos: &Position, from: Hex, to: Hex) -> Position {
     let mut next = *pos;
     let (side, tile) = next.take(from).expect("a flip starts on a piece");
-    let direction = from.direction_to(to).expect("a flip goes to a neighbour");
+    let direction = direction_between(from, to).expect("a flip goes to a neighbour");
     next.put(to, side, tile.flipped(direction));
     next
 }
@@ -240,7 +248,7 @@ pub fn for_each_flip(pos: &Position, mut visit: impl FnMut(Hex, Hex)) {
 fn after_captures(pos: &Position, scan: &FlipScan, from: Hex, to: Hex) -> (Position, u64, u32) {
     let me = pos.side_to_move();
     let mut next = flipped(pos, from, to);
-    let captured = scan.captures(&next, from, to);
+    let captured = scan.captures(pos, from, to);
     for hex in hexes(captured) {
         next.take(hex);
     }
