@@ -318,3 +318,81 @@ mod chafl {
         assert!(weights.prince > 0 && weights.foot > 0 && weights.haven_reach > 0);
     }
 }
+
+mod khitan {
+    use khalif::ai::khitan::PLACEMENT_CANDIDATES;
+    use khalif::ai::{Engine, Limits, Searcher, hint};
+    use khalif::rules::Rules;
+    use khalif::rules::khitan::{Khitan, parse_position};
+
+    fn searcher() -> Searcher<Khitan> {
+        Searcher::new(Default::default(), 16)
+    }
+
+    #[test]
+    fn the_start_is_balanced_and_the_last_piece_is_taken_at_once() {
+        let start = searcher().search(&Khitan::start(), &Limits::depth(3));
+        assert!(start.score.abs() < 150, "{}", start.score);
+        let pos = parse_position("5/6/7/8/6y+2/1R+6/7/6/5 l classic 0/0").unwrap();
+        let found = searcher().search(&pos, &Limits::depth(2));
+        assert_eq!(Khitan::write_turn(&pos, &found.best.unwrap()), "b4-c5xg5");
+        assert!(found.score > 900_000);
+    }
+
+    #[test]
+    fn hints_name_the_line_a_capture_comes_along() {
+        let pos = parse_position("5/6/7/8/6y+2/1R+6/7/6/5 l classic 0/0").unwrap();
+        let found = hint(&pos, &mut searcher(), &Limits::depth(2)).unwrap();
+        assert_eq!(found.reason, "captures Dark's last piece and wins");
+        let pos = parse_position("r+4/6/7/8/6y+2/1R+6/7/6/5 l classic 0/0").unwrap();
+        let found = hint(&pos, &mut searcher(), &Limits::depth(2)).unwrap();
+        assert_eq!(
+            found.reason,
+            "captures the piece on g5: the flipped piece looks along the line E from c5, violet (diamond) facing violet"
+        );
+        let pos = parse_position("r+3r+/6/7/8/2V-1R+1y+2/8/7/6/5 l classic 0/0").unwrap();
+        let found = hint(&pos, &mut searcher(), &Limits::depth(2)).unwrap();
+        assert!(
+            found.reason.contains("the piece on g5: the piece on c5, uncovered, looks along the line E from c5"),
+            "{}",
+            found.reason
+        );
+        assert!(found.reason.contains("violet (diamond) facing violet"), "{}", found.reason);
+    }
+
+    #[test]
+    fn search_tries_a_few_placements_per_capture_not_every_one() {
+        // Expert: the capture b4-c5xg5 owes a placement on 26 cells in 12 ways each.
+        let pos = parse_position("r+4/6/7/8/6y+2/1R+6/7/6/5 l expert 3/3").unwrap();
+        let mut considered = Vec::new();
+        Khitan::search_turns(&pos, &mut considered);
+        let capturing = considered.iter().filter(|t| t.is_capture()).count();
+        assert!(capturing <= PLACEMENT_CANDIDATES && capturing > 0, "{capturing}");
+        assert_eq!(Khitan::turns(&pos).iter().filter(|t| t.is_capture()).count(), 26 * 12);
+        // Every turn search considers is legal.
+        let all = Khitan::turns(&pos);
+        assert!(considered.iter().all(|t| all.contains(t)));
+    }
+
+    #[test]
+    fn the_tactics_suite_loads_and_is_solved_at_a_fixed_depth() {
+        use khalif::ai::tactics::{attempt, suite};
+        let suite = suite::<Khitan>().unwrap_or_else(|e| panic!("{e}"));
+        for theme in ["Uncovered", "LastPiece", "DoubleCapture"] {
+            assert!(suite.iter().any(|t| t.theme == theme), "no {theme} position");
+        }
+        for tactic in &suite {
+            let (found, ok) = attempt(tactic, &mut searcher(), &Limits::depth(4));
+            assert!(ok, "{}: found {found}", tactic.name);
+        }
+    }
+
+    #[test]
+    fn the_tuned_weights_load() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/khitan/weights.ron");
+        let weights: khalif::ai::khitan::KhitanWeights =
+            ron::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert_eq!(weights, Default::default());
+        assert!(weights.pieces > 0);
+    }
+}

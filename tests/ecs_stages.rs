@@ -220,6 +220,29 @@ fn h2_9_a_foot_promotion_waits_for_horse_or_captain() {
     assert_eq!(promoted, Some(PieceCode { side: Side::First, kind: captain }));
 }
 
+/// A cell of Khitan's board.
+fn khitan(name: &str) -> Cell {
+    name.parse::<khalif::rules::khitan::Hex>().unwrap().cell()
+}
+
+#[test]
+fn x3_1_a_flip_its_captures_and_a_placement_are_shown_stage_by_stage() {
+    // Expert: b4 flips onto c5 and takes g5 along row 5, then a piece comes from the reserve.
+    let game = new_game(GameId::Khitan, Some("r+4/6/7/8/6y+2/1R+6/7/6/5 l expert 3/3")).unwrap();
+    let mut app = any_match_app(game);
+    assert_eq!(decide(&mut app, Choice::Move { from: khitan("b4"), to: khitan("c5") }), ["Flip", "Capture"]);
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.shown.piece_at(khitan("g5")), None, "the piece taken has left the board");
+    let v_minus = khalif::rules::khitan::Tile::new(khalif::rules::khitan::Colour::Violet, true).index() as u8;
+    assert_eq!(session.shown.piece_at(khitan("c5")), Some(PieceCode { side: Side::First, kind: v_minus }), "X2.2");
+    assert_eq!(board_mismatch(app.world_mut()), None);
+    assert_eq!(decide(&mut app, Choice::Place { at: khitan("a1"), kind: 3 }), ["Placement", "Turn end"]);
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.shown.piece_at(khitan("a1")), Some(PieceCode { side: Side::First, kind: 3 }));
+    assert_eq!(session.game.history()[0].notation, "b4-c5xg5@a1G+");
+    assert_eq!(board_mismatch(app.world_mut()), None);
+}
+
 #[test]
 fn a_new_match_of_another_game_rebuilds_the_board() {
     use khalif::app::{BoardSquare, GameCommand};
