@@ -161,3 +161,24 @@ fn chafl_on_the_command_line_counts_explains_and_plays() {
     assert!(text.contains("White: the Foot on c8 promotes (H Horse, C Captain)"), "{text}");
     assert!(text.contains("Last turn: Fc7-c8=C"), "{text}");
 }
+
+#[test]
+fn khitan_on_the_command_line_counts_explains_and_plays_a_placement() {
+    let out = stdout(&["perft", "--game", "khitan", "start", "3"]);
+    assert_eq!(out.lines().last(), Some("22004"), "X6");
+    let out = stdout(&["why", "--game", "khitan", "start", "c2", "c4"]);
+    assert_eq!(out.trim(), "A piece flips over one of its edges onto a neighbouring cell: c4 does not touch c2 (X2.1)");
+    assert_eq!(stdout(&["turns", "--game", "khitan", "start"]).lines().count(), 28);
+    // Expert: the flip takes g5, the terminal asks where the piece from the reserve goes.
+    let script = "b4 c5\nz9 Q+\na1 G+\nquit\n";
+    let out = cli(&["play", "--game", "khitan", "--position", "r+4/6/7/8/6y+2/1R+6/7/6/5 l expert 3/3"], script);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.contains("on g5 faces its own colour along the line from c5 and is captured."), "{text}");
+    assert!(text.contains("Light: place a piece from the reserve (1 to place)"), "{text}");
+    assert!(text.contains("Answer with a cell from the list"), "{text}");
+    assert!(text.contains("Last turn: b4-c5xg5@a1G+"), "{text}");
+    // The hexagonal board is drawn row by row, Dark at the top.
+    let top = text.lines().find(|l| l.starts_with(" 9 ")).unwrap_or_default();
+    assert!(top.contains("r+") && top.trim_end().ends_with('9'), "{text}");
+}

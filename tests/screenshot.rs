@@ -54,6 +54,7 @@ fn screenshot_mode_renders_a_real_picture() {
         ("top", vec!["--position", "start", "--view", "top"]),
         ("desert-pub-chess", vec!["--game", "desert-pub-chess", "--position", "start", "--select", "b1"]),
         ("chafl", vec!["--game", "chafl", "--position", "start", "--view", "top", "--select", "d1"]),
+        ("khitan", vec!["--game", "khitan", "--position", "start", "--select", "c2"]),
     ];
     for (name, args) in renders {
         let out = dir.join(format!("{name}.png"));

@@ -1,8 +1,9 @@
 // The web build in a real browser: Debian's Chromium, headless, driven by playwright-core.
 // Loads the site, checks the first frame is drawn, makes a move by clicking the canvas, then
 // plays a few turns against the pub's level-1 regular, does a lesson, plays Desert Pub Chess
-// (a jump chain built by clicks, then turns against the pub) and Chafl (a custodian capture by
-// one click-move, then turns). Prints the figures it measures.
+// (a jump chain built by clicks, then turns against the pub), Chafl (a custodian capture by
+// one click-move, then turns) and Khitan in its expert version (a flip that captures along a
+// line, the placement from the reserve by a click, then a turn). Prints the figures it measures.
 //
 //   node web/e2e.mjs http://localhost:8080/ [screenshot-folder]
 import { chromium } from "playwright-core";
@@ -226,6 +227,33 @@ try {
     const done = await waitFor(page, "White's second move", (t) => t.moves.length >= 3, 180);
     check(done.moves.length >= 3, `turns of Chafl against level 1: ${done.moves.join(", ")}`);
     await page.screenshot({ path: `${shots}/web-chafl.png` });
+    check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
+    await page.close();
+  }
+  // 6. Khitan, expert, against the pub: b4 flips onto c5 and takes g5 along row 5 (violet
+  //    facing violet), the board asks where the piece from the reserve goes, a click on a1
+  //    places it as it lies (R+, the default), then a turn each.
+  {
+    const position = encodeURIComponent("r+4/6/7/8/6y+2/1R+6/7/6/5 l expert 3/3");
+    const { page, errors } = await openPage(browser, `?game=khitan&position=${position}&against=1`);
+    const first = await waitFor(page, "the Khitan match",
+      (s) => s.ready && s.game === "khitan" && s.toMove === "Light" && Object.keys(s.squares).length === 61, 300);
+    check(first.legal.includes("b4xc5"), `the capturing flip is offered: ${first.legal.join(" ")}`);
+    await clickSquare(page, "b4");
+    await clickSquare(page, "c5");
+    const asked = await waitFor(page, "the placement", (s) => s.ask && s.ask.place && s.ask.place.includes("a1"), 60);
+    check(asked.ask.place.length === 26, `a placement on any empty cell of Light's half: ${asked.ask.place.length} cells`);
+    await clickSquare(page, "a1");
+    const placed = await waitFor(page, "the turn in the move list", (s) => s.moves.length >= 1, 60);
+    check(placed.moves[0] === "b4-c5xg5@a1R+", `the capture and the placement are one turn: ${placed.moves[0]}`);
+    const s = await waitFor(page, "Light's second turn", (s) => s.toMove === "Light" && !s.thinking && s.moves.length === 2, 180);
+    const quiet = s.legal.filter((m) => m.includes("-"));
+    const [from, to] = quiet[0].split("-");
+    await clickSquare(page, from);
+    await clickSquare(page, to);
+    const done = await waitFor(page, "Light's second flip", (t) => t.moves.length >= 3, 180);
+    check(done.moves.length >= 3, `turns of Khitan against level 1: ${done.moves.join(", ")}`);
+    await page.screenshot({ path: `${shots}/web-khitan.png` });
     check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
     await page.close();
   }

@@ -3,7 +3,7 @@
 //! promotion, R to turn and F to turn over a piece about to be placed from the reserve,
 //! shortcuts for the match commands.
 
-use bevy::picking::events::{Click, Drag, DragEnd, DragStart, Pointer};
+use bevy::picking::events::{Click, Drag, DragEnd, DragStart, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
@@ -27,6 +27,10 @@ pub struct KeyCursor {
     pub visible: bool,
 }
 
+/// The cell under the pointer, the last one it passed over.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Hovered(pub Option<Cell>);
+
 /// A piece being dragged follows the pointer instead of standing on its square.
 #[derive(Component, Debug)]
 pub struct Dragged {
@@ -35,6 +39,8 @@ pub struct Dragged {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<KeyCursor>()
+        .init_resource::<Hovered>()
+        .add_observer(hover_square)
         .add_observer(click_square)
         .add_observer(start_drag)
         .add_observer(follow_drag)
@@ -45,6 +51,19 @@ pub(super) fn plugin(app: &mut App) {
 /// The square an entity stands for: a board square, or the square of the piece it is part of.
 fn square_of(entity: Entity, squares: &Query<&BoardSquare>, pieces: &Query<&OnSquare>) -> Option<Cell> {
     squares.get(entity).map(|s| s.0).or_else(|_| pieces.get(entity).map(|p| p.0)).ok()
+}
+
+fn hover_square(
+    over: On<Pointer<Over>>,
+    squares: Query<&BoardSquare>,
+    pieces: Query<&OnSquare>,
+    mut hovered: ResMut<Hovered>,
+) {
+    if let Some(square) = square_of(over.entity, &squares, &pieces)
+        && hovered.0 != Some(square)
+    {
+        hovered.0 = Some(square);
+    }
 }
 
 fn click_square(

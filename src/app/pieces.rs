@@ -1,19 +1,22 @@
 //! The pieces on the table: each piece entity gets the solids of its game's set (see
-//! `looks/`), and every piece that is not animating is put where the board says.
+//! `looks/`), and every piece that is not animating is put where the board says. A piece about
+//! to be placed from the reserve hovers over the cell under the pointer (or the keyboard's),
+//! lying as it will be placed.
 
 use bevy::prelude::*;
 
 use super::GameSystems;
 use super::animation::{in_tray, on_square};
 use super::board::{InTray, OnSquare, PieceView};
-use super::input::Dragged;
+use super::clicks::Placing;
+use super::input::{Dragged, Hovered, KeyCursor};
 use super::looks::{PieceLooks, rest};
 use super::session::Session;
 use super::stages::Animating;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, make_looks)
-        .add_systems(Update, (dress_pieces, place_pieces).in_set(GameSystems::Present));
+        .add_systems(Update, (dress_pieces, place_pieces, show_placement).in_set(GameSystems::Present));
 }
 
 fn make_looks(
@@ -75,5 +78,61 @@ fn place_pieces(
             (None, Some(InTray { slot }), _) => in_tray(piece, *slot),
             (None, None, _) => continue,
         };
+    }
+}
+
+/// The piece a placement will put down, shown before the click: where and how it lies.
+#[derive(Component, Debug, PartialEq, Eq, Clone, Copy)]
+struct PlacementGhost {
+    cell: crate::rules::view::Cell,
+    side: crate::rules::Side,
+    kind: u8,
+}
+
+/// Shows, replaces or removes the placement's ghost as the prompt, the pointer, the keyboard's
+/// cell and the chosen orientation change.
+fn show_placement(
+    mut commands: Commands,
+    session: Res<Session>,
+    placing: Res<Placing>,
+    hovered: Res<Hovered>,
+    cursor: Res<KeyCursor>,
+    looks: Option<Res<PieceLooks>>,
+    ghosts: Query<(Entity, &PlacementGhost)>,
+) {
+    let Some(looks) = looks else { return };
+    let wanted = session.game.prompt().and_then(|prompt| match prompt.ask {
+        crate::rules::view::Ask::Place { cells, kinds } if session.is_idle() && kinds.contains(&placing.0) => {
+            let cell = if cursor.visible { Some(cursor.square) } else { hovered.0 };
+            let cell = cell.filter(|c| cells.contains(c)).or(cells.first().copied())?;
+            Some(PlacementGhost { cell, side: prompt.side, kind: placing.0 })
+        }
+        _ => None,
+    });
+    for (entity, ghost) in &ghosts {
+        if Some(*ghost) != wanted {
+            commands.entity(entity).despawn();
+        } else {
+            return;
+        }
+    }
+    let Some(ghost) = wanted else { return };
+    let game = session.game.id();
+    let set = looks.of(game);
+    let view = PieceView { side: ghost.side, kind: ghost.kind };
+    let rest = on_square(session.geometry(), game, &view, ghost.cell);
+    let mut entity = commands.spawn((
+        ghost,
+        rest.with_translation(rest.translation + Vec3::Y * 0.35),
+        Visibility::default(),
+        bevy::picking::Pickable::IGNORE,
+    ));
+    for p in set.kinds.get(ghost.kind as usize).into_iter().flatten() {
+        entity.with_child((
+            Mesh3d(p.mesh.clone()),
+            MeshMaterial3d(set.material(p, ghost.side)),
+            p.at,
+            bevy::picking::Pickable::IGNORE,
+        ));
     }
 }
