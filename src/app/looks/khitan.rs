@@ -187,4 +187,22 @@ mod tests {
             assert!(rest.translation.y > 0.0, "lies on the board, turned over or not");
         }
     }
+
+    #[test]
+    fn a_roll_over_an_edge_lands_the_tile_as_the_flip_leaves_it() {
+        // The animation turns the tile half round about the edge it rolls over (X2.2); the tile
+        // it lands as must then show every colour where the flipped orientation shows it.
+        let world = |angle: f32| Vec3::new(angle.cos(), 0.0, -angle.sin());
+        for tile in Tile::all() {
+            for k in Direction::ALL {
+                let before = Khitan::rest(Side::First, tile.index() as u8).rotation;
+                let after = Khitan::rest(Side::First, tile.flipped(k).index() as u8).rotation;
+                let roll = Quat::from_axis_angle(Vec3::Y.cross(world(k.index() as f32 * FRAC_PI_3)), PI);
+                for colour in Colour::ALL {
+                    let edge = world(colour.index() as f32 * FRAC_PI_3);
+                    assert!((roll * before * edge).distance(after * edge) < 1e-3, "{tile} over {k}: {colour}");
+                }
+            }
+        }
+    }
 }

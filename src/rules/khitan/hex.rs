@@ -117,11 +117,6 @@ impl Hex {
         if row < 0 || i < 0 { None } else { Hex::new(row as u8, i as u8) }
     }
 
-    /// The direction from this cell to a neighbour, if `other` is one.
-    pub fn direction_to(self, other: Hex) -> Option<Direction> {
-        Direction::ALL.into_iter().find(|&d| self.step(d) == Some(other))
-    }
-
     /// Every cell, `a1` first.
     pub fn all() -> impl Iterator<Item = Hex> {
         (0..CELLS as u8).map(Hex)

@@ -98,10 +98,6 @@ impl Position {
         self.turn_number
     }
 
-    pub fn set_turn_number(&mut self, n: u32) {
-        self.turn_number = n;
-    }
-
     /// Hash of placement, orientations, reserves and side to move (not the turn number).
     pub fn hash(&self) -> u64 {
         self.hash

@@ -147,9 +147,6 @@ pub const fn half(side: Side) -> u64 {
     HALVES[side.index()]
 }
 
-/// Every cell of the board.
-pub const BOARD: u64 = (1 << CELLS) - 1;
-
 /// The most pieces a side has, on the board and in reserve together (X1.2, X7.4).
 pub const MAX_PIECES: usize = 16;
 

@@ -100,11 +100,6 @@ impl Tile {
         Colour::from_index(if self.mirrored() { east + 6 - d } else { east + d })
     }
 
-    /// The direction the edge of `colour` faces.
-    pub fn facing(self, colour: Colour) -> Direction {
-        Direction::ALL.into_iter().find(|&d| self.colour(d) == colour).expect("every colour is on one edge")
-    }
-
     /// The tile after a flip over its edge facing `direction` (X2.2): new side `d` shows the
     /// colour old side `2k + 3 - d` showed, so `+` becomes `-` and the edge flipped over
     /// faces back toward the cell left.
