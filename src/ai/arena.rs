@@ -181,7 +181,8 @@ pub fn play_game_from<G: Engine>(
         positions.push(pos);
         let mover = G::side_to_move(&pos);
         let turn = if (positions.len() as u32) <= OPENING_TURNS {
-            turns[rng.random_range(0..turns.len())]
+            let sound = sound_openings::<G>(&pos, &turns);
+            sound[rng.random_range(0..sound.len())]
         } else {
             let player = if mover == Side::First { gold } else { silver };
             let started = Instant::now();
@@ -196,6 +197,23 @@ pub fn play_game_from<G: Engine>(
         quiet = if G::piece_count(&pos) < before { 0 } else { quiet + 1 };
     };
     PlayedGame { result, positions, longest_turn }
+}
+
+/// The turns the harness may open with in `pos`: all of them, or for a game with an
+/// [`Engine::OPENING_MARGIN`] those a two-ply search scores within the margin of the best.
+fn sound_openings<G: Engine>(pos: &G::Position, turns: &[G::Turn]) -> Vec<G::Turn> {
+    let Some(margin) = G::OPENING_MARGIN else { return turns.to_vec() };
+    let mut searcher = Searcher::<G>::new(G::Weights::default(), 12);
+    let scored: Vec<(i32, G::Turn)> = turns
+        .iter()
+        .map(|turn| {
+            let mut next = *pos;
+            G::play(&mut next, turn);
+            (-searcher.search(&next, &Limits::depth(2)).score, *turn)
+        })
+        .collect();
+    let best = scored.iter().map(|(score, _)| *score).max().unwrap_or(0);
+    scored.into_iter().filter(|(score, _)| *score >= best - margin).map(|(_, turn)| turn).collect()
 }
 
 /// The opening seed of game `game` of a match: each pair of games shares an opening.
@@ -262,6 +280,18 @@ pub fn play_games<T: Send>(games: u32, threads: usize, play: impl Fn(u32) -> T +
 mod tests {
     use super::*;
     use crate::rules::khalif::{Khalif, parse_kfen};
+
+    #[test]
+    fn openings_are_all_turns_or_for_khitan_the_sound_ones() {
+        use crate::rules::khitan::{Khitan, parse_position};
+        let start = Khalif::start();
+        assert_eq!(sound_openings::<Khalif>(&start, &Khalif::turns(&start)).len(), Khalif::turns(&start).len());
+        // Only b4-c5, which takes Dark's last piece, is within half a piece of the best.
+        let pos = parse_position("5/6/7/8/6y+2/1R+6/7/6/5 l classic 0/0").unwrap();
+        let sound = sound_openings::<Khitan>(&pos, &Khitan::turns(&pos));
+        assert_eq!(sound.len(), 1);
+        assert!(sound[0].is_capture());
+    }
 
     #[test]
     fn the_harness_scores_a_long_quiet_game_by_material() {

@@ -43,6 +43,10 @@ pub trait Engine: Rules {
     /// How deep each level (1–6) looks in this game, where the levels' own depths do not fit
     /// its tree: calibrated on the ladder like the noise.
     const LEVEL_DEPTH: Option<[u32; 6]> = None;
+    /// Where a random turn often throws the game away (a Khitan flip into a line of fire), the
+    /// match harness draws its random opening turns only among those a short search scores
+    /// within this many evaluation units of the best; `None` draws among all turns.
+    const OPENING_MARGIN: Option<i32> = None;
 
     /// The turns search considers in `pos`: every legal turn, unless the game's turns can be
     /// too many to search (Khitan's placements) and it picks the promising ones.
