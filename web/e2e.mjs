@@ -1,6 +1,6 @@
 // The web build in a real browser: Debian's Chromium, headless, driven by playwright-core.
-// Loads the site, checks the first frame is drawn, makes a move by clicking the canvas, then
-// plays a few turns against the pub's level-1 regular, does a lesson, plays Desert Pub Chess
+// Loads the site (the wasm sent precompressed, the progress bar exact), checks the first frame
+// is drawn, makes a move by clicking the canvas, then plays a few turns against the pub's level-1 regular, does a lesson, plays Desert Pub Chess
 // (a jump chain built by clicks, then turns against the pub), Chafl (a custodian capture by
 // one click-move, then turns) and Khitan in its expert version (a flip that captures along a
 // line, the placement from the reserve by a click, then a turn). Prints the figures it measures.
@@ -113,6 +113,11 @@ try {
     const figures = await page.evaluate(() => window.khalifPage);
     console.log(`figure: wasm loaded and started in ${figures.loadedMs} ms, first frame at ${figures.firstFrameMs} ms (page clock), ${Date.now() - started} ms wall`);
     check(first.screen === "Match" && first.moves.length === 0, "a local match from the start position is on screen");
+    const { wasm, progress } = figures;
+    console.log(`figure: wasm ${wasm.wire} bytes over the wire (${wasm.encoding ?? "uncompressed"}), ${wasm.received} bytes decompressed`);
+    check(["br", "gzip"].includes(wasm.encoding) && wasm.wire < wasm.received, `the wasm came precompressed (${wasm.encoding}, ${wasm.wire} of ${wasm.received} bytes)`);
+    check(wasm.received === wasm.expected && progress.at(-1) === 1 && progress.every((p, i) => i === 0 || p >= progress[i - 1]),
+      `the progress bar rose steadily to exactly 100% over ${progress.length} chunks`);
     const audio = await page.evaluate(() => window.khalifPage.audio());
     check(audio.length > 0 && audio.every((state) => state === "running"), `the gate's tap started the game's audio (${audio.join(", ")})`);
     await frames(page, 3); // let the pub's textures and lights settle

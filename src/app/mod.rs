@@ -22,6 +22,7 @@ mod session;
 mod settings;
 mod stages;
 mod textures;
+mod tonemapping;
 mod ui;
 #[cfg(target_arch = "wasm32")]
 mod web;
@@ -57,7 +58,7 @@ pub enum GameSystems {
 /// Builds and runs the game with its window.
 pub fn run(options: LaunchOptions) {
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+    app.add_plugins(DefaultPlugins.build().add_before::<bevy::core_pipeline::CorePipelinePlugin>(tonemapping::plugin).set(WindowPlugin {
         primary_window: Some(Window {
             title: "Khalif — the games of the desert pubs of Zarhalem".into(),
             resolution: options.window_size().into(),

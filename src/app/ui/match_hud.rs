@@ -123,7 +123,7 @@ fn status_bar(
                     if ui.button("⟲ Turn (R)").clicked() {
                         *placing = placing.turned(kinds, 1);
                     }
-                    if ui.button("⇅ Turn over (F)").clicked() {
+                    if ui.button("⬍ Turn over (F)").clicked() {
                         *placing = placing.turned_over(kinds);
                     }
                 });

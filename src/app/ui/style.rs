@@ -4,7 +4,27 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, apply_style.run_if(run_once));
+    // Startup comes after egui makes its context (PreStartup) and before its first pass, so
+    // the very first frame has the fonts.
+    app.add_systems(Startup, install_fonts).add_systems(EguiPrimaryContextPass, apply_style.run_if(run_once));
+}
+
+/// Two of egui's own fonts: Ubuntu Light for all text, and egui's icon font for the symbols
+/// the game writes (✔ ✖ ⟲ ⬍). egui's `default_fonts` adds an emoji font and Hack for monospace,
+/// which the game never shows: leaving them out saves 0.44 MB of the web download (gzip).
+fn install_fonts(mut contexts: EguiContexts) -> Result {
+    use egui::{FontData, FontDefinitions, FontFamily, FontTweak};
+    use epaint_default_fonts::{EMOJI_ICON, UBUNTU_LIGHT};
+    let mut fonts = FontDefinitions::empty();
+    fonts.font_data.insert("Ubuntu-Light".into(), FontData::from_static(UBUNTU_LIGHT).into());
+    // egui's own tweak for this font: a little smaller, to sit with the text.
+    let icons = FontData::from_static(EMOJI_ICON).tweak(FontTweak { scale: 0.90, ..Default::default() });
+    fonts.font_data.insert("emoji-icon-font".into(), icons.into());
+    for family in [FontFamily::Proportional, FontFamily::Monospace] {
+        fonts.families.insert(family, vec!["Ubuntu-Light".into(), "emoji-icon-font".into()]);
+    }
+    contexts.ctx_mut()?.set_fonts(fonts);
+    Ok(())
 }
 
 fn apply_style(mut contexts: EguiContexts) -> Result {
