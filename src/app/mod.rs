@@ -58,7 +58,8 @@ pub enum GameSystems {
 /// Builds and runs the game with its window.
 pub fn run(options: LaunchOptions) {
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.build().add_before::<bevy::core_pipeline::CorePipelinePlugin>(tonemapping::plugin).set(WindowPlugin {
+    let plugins = DefaultPlugins.build().add_before::<bevy::core_pipeline::CorePipelinePlugin>(tonemapping::plugin);
+    app.add_plugins(plugins.set(tonemapping::log_filter()).set(WindowPlugin {
         primary_window: Some(Window {
             title: "Khalif — the games of the desert pubs of Zarhalem".into(),
             resolution: options.window_size().into(),

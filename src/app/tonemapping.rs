@@ -3,6 +3,7 @@
 use bevy::asset::RenderAssetUsages;
 use bevy::core_pipeline::tonemapping::{TonemappingLuts, lut_placeholder};
 use bevy::image::{CompressedImageFormats, ImageAddressMode, ImageFilterMode, ImageSampler, ImageSamplerDescriptor, ImageType};
+use bevy::log::LogPlugin;
 use bevy::prelude::*;
 
 /// Bevy's `tonemapping_luts` feature embeds three tables; the camera uses one (Tony McMapface,
@@ -19,6 +20,14 @@ pub(super) fn plugin(app: &mut App) {
         tony_mc_mapface: images.add(tony_mc_mapface),
     };
     app.insert_resource(luts);
+}
+
+/// Bevy's logs with one module quietened: Bevy's tonemapping pipeline reports an error whenever
+/// a camera uses Tony McMapface without the `tonemapping_luts` feature, whoever supplied the
+/// table, and it is the only thing that module logs. On the web it would be a console error on
+/// every load (the browser test fails on any).
+pub(super) fn log_filter() -> LogPlugin {
+    LogPlugin { filter: format!("{},bevy_core_pipeline::tonemapping=off", bevy::log::DEFAULT_FILTER), ..default() }
 }
 
 /// The 3D table, sampled linearly and clamped at its edges as Bevy samples its own tables.

@@ -1,18 +1,18 @@
 //! The pub's look for egui: dark wood panels, warm brass accents, larger text.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContext, EguiContexts, EguiPrimaryContextPass, PrimaryEguiContext, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    // Startup comes after egui makes its context (PreStartup) and before its first pass, so
-    // the very first frame has the fonts.
-    app.add_systems(Startup, install_fonts).add_systems(EguiPrimaryContextPass, apply_style.run_if(run_once));
+    // egui makes the primary context once a camera exists, before that frame's first pass:
+    // fonts installed as it appears are there for the very first frame.
+    app.add_observer(install_fonts).add_systems(EguiPrimaryContextPass, apply_style.run_if(run_once));
 }
 
 /// Two of egui's own fonts: Ubuntu Light for all text, and egui's icon font for the symbols
 /// the game writes (✔ ✖ ⟲ ⬍). egui's `default_fonts` adds an emoji font and Hack for monospace,
 /// which the game never shows: leaving them out saves 0.44 MB of the web download (gzip).
-fn install_fonts(mut contexts: EguiContexts) -> Result {
+fn install_fonts(added: On<Add, PrimaryEguiContext>, mut contexts: Query<&mut EguiContext>) -> Result {
     use egui::{FontData, FontDefinitions, FontFamily, FontTweak};
     use epaint_default_fonts::{EMOJI_ICON, UBUNTU_LIGHT};
     let mut fonts = FontDefinitions::empty();
@@ -23,7 +23,7 @@ fn install_fonts(mut contexts: EguiContexts) -> Result {
     for family in [FontFamily::Proportional, FontFamily::Monospace] {
         fonts.families.insert(family, vec!["Ubuntu-Light".into(), "emoji-icon-font".into()]);
     }
-    contexts.ctx_mut()?.set_fonts(fonts);
+    contexts.get_mut(added.entity)?.get_mut().set_fonts(fonts);
     Ok(())
 }
 
