@@ -18,7 +18,12 @@ fn cli(args: &[&str], input: &str) -> Output {
 }
 
 fn stdout(args: &[&str]) -> String {
-    let out = cli(args, "");
+    played(args, "")
+}
+
+/// What the tool printed for a session typed at its prompt, which must end in success.
+fn played(args: &[&str], input: &str) -> String {
+    let out = cli(args, input);
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
 }
@@ -93,9 +98,7 @@ fn a_scripted_terminal_game_with_decisions_undo_save_and_load() {
     let kfen = common::setup("Ka1 Dc5 ke8 cd7 gf7 gd9", 'g').to_kfen();
     let script =
         format!("why c5 c7\nc5 d7\nh1\nd9\nsave {f}\nundo\nundo\nload {f}\nresign\nundo\nquit\n", f = file.display());
-    let out = cli(&["play", "--position", &kfen], &script);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(out.status.success());
+    let text = played(&["play", "--position", &kfen], &script);
     assert!(text.contains("A Djinn leaps like a knight"), "{text}");
     assert!(text.contains("Silver: a Guard must strike back on d7 (f7, d9)"), "{text}");
     assert!(text.contains("h1 is not one of the choices"), "{text}");
@@ -133,9 +136,7 @@ fn every_command_takes_the_game() {
 #[test]
 fn a_terminal_game_of_desert_pub_chess_with_a_chain_and_a_promotion() {
     let script = "b2 b4\nno\nh8 g8\ne7 e8\nq\nW\nquit\n";
-    let out = cli(&["play", "--game", "desert-pub-chess", "--position", "7s/4P3/8/8/2p5/1p6/1W6/8 w"], script);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(out.status.success());
+    let text = played(&["play", "--game", "desert-pub-chess", "--position", "7s/4P3/8/8/2p5/1p6/1W6/8 w"], script);
     assert!(text.contains("White: the chain may go on from b4 (d4) — or `no`"), "{text}");
     assert!(text.contains("Last turn: Wb2xb4"), "{text}");
     assert!(
@@ -153,9 +154,7 @@ fn chafl_on_the_command_line_counts_explains_and_plays() {
     let out = stdout(&["why", "--game", "chafl", "start", "c1", "d3"]);
     assert_eq!(out.trim(), "A Prince joins only on its own square colour (H2.5)");
     let script = "g3 d4\ne8 f8\nc7 c8\nC\nquit\n";
-    let out = cli(&["play", "--game", "chafl", "--position", "4k3/2F5/3C4/3f4/1Hp5/4F1P1/8/4K3 w"], script);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(out.status.success());
+    let text = played(&["play", "--game", "chafl", "--position", "4k3/2F5/3C4/3f4/1Hp5/4F1P1/8/4K3 w"], script);
     assert!(text.contains("The Black Foot on d5 is caught against d6 and taken."), "{text}");
     assert!(text.contains("Last turn: Pg3-d4xd5xc4"), "{text}");
     assert!(text.contains("White: the Foot on c8 promotes (H Horse, C Captain)"), "{text}");
@@ -171,9 +170,7 @@ fn khitan_on_the_command_line_counts_explains_and_plays_a_placement() {
     assert_eq!(stdout(&["turns", "--game", "khitan", "start"]).lines().count(), 28);
     // Expert: the flip takes g5, the terminal asks where the piece from the reserve goes.
     let script = "b4 c5\nz9 Q+\na1 G+\nquit\n";
-    let out = cli(&["play", "--game", "khitan", "--position", "r+4/6/7/8/6y+2/1R+6/7/6/5 l expert 3/3"], script);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(out.status.success());
+    let text = played(&["play", "--game", "khitan", "--position", "r+4/6/7/8/6y+2/1R+6/7/6/5 l expert 3/3"], script);
     assert!(text.contains("on g5 faces its own colour along the line from c5 and is captured."), "{text}");
     assert!(text.contains("Light: place a piece from the reserve (1 to place)"), "{text}");
     assert!(text.contains("Answer with a cell from the list"), "{text}");
