@@ -167,6 +167,20 @@ fn a_search_resumed_in_small_slices_finds_what_a_whole_search_finds() {
     assert_eq!((sliced.depth, sliced.best, sliced.score), (whole.depth, whole.best, whole.score));
 }
 
+/// A game's tactics suite has a position of each theme named and is solved whole by a
+/// depth-4 search (deterministic; the timed figure is `khalif-cli tactics`).
+fn every_tactic_is_solved_at_depth_4<G: Engine>(themes: &[&str], mut searcher: impl FnMut() -> Searcher<G>) {
+    use khalif::ai::tactics::{attempt, suite};
+    let suite = suite::<G>().unwrap_or_else(|e| panic!("{e}"));
+    for theme in themes {
+        assert!(suite.iter().any(|t| t.theme == *theme), "no {theme} position");
+    }
+    for tactic in &suite {
+        let (found, ok) = attempt(tactic, &mut searcher(), &Limits::depth(4));
+        assert!(ok, "{}: found {found}", tactic.name);
+    }
+}
+
 mod desert_pub_chess {
     use khalif::ai::desert_pub_chess::DesertWeights;
     use khalif::ai::tactics::{attempt, suite};
@@ -285,15 +299,7 @@ mod chafl {
 
     #[test]
     fn the_tactics_suite_loads_and_is_solved_at_a_fixed_depth() {
-        use khalif::ai::tactics::{attempt, suite};
-        let suite = suite::<Chafl>().unwrap_or_else(|e| panic!("{e}"));
-        for theme in ["Haven", "KingTaken", "DoubleCapture", "Corner", "HavenDefence"] {
-            assert!(suite.iter().any(|t| t.theme == theme), "no {theme} position");
-        }
-        for tactic in &suite {
-            let (found, ok) = attempt(tactic, &mut searcher(), &Limits::depth(4));
-            assert!(ok, "{}: found {found}", tactic.name);
-        }
+        super::every_tactic_is_solved_at_depth_4(&["Haven", "KingTaken", "DoubleCapture", "Corner", "HavenDefence"], searcher);
     }
 
     #[test]
@@ -376,15 +382,7 @@ mod khitan {
 
     #[test]
     fn the_tactics_suite_loads_and_is_solved_at_a_fixed_depth() {
-        use khalif::ai::tactics::{attempt, suite};
-        let suite = suite::<Khitan>().unwrap_or_else(|e| panic!("{e}"));
-        for theme in ["Uncovered", "LastPiece", "DoubleCapture"] {
-            assert!(suite.iter().any(|t| t.theme == theme), "no {theme} position");
-        }
-        for tactic in &suite {
-            let (found, ok) = attempt(tactic, &mut searcher(), &Limits::depth(4));
-            assert!(ok, "{}: found {found}", tactic.name);
-        }
+        super::every_tactic_is_solved_at_depth_4(&["Uncovered", "LastPiece", "DoubleCapture"], searcher);
     }
 
     #[test]
