@@ -54,6 +54,19 @@ async function clickSquare(page, square) {
   await frames(page, 2);
 }
 
+/// Waits until it is `side`'s turn after `played` turns and the pub is not thinking, plays the
+/// quiet move (one without a capture) at `choice` in the legal list by two clicks, and returns
+/// the state once that turn is in the move list.
+async function playQuietTurn(page, side, played, choice) {
+  const s = await waitFor(page, `${side}'s turn after ${played}`,
+    (s) => s.toMove === side && !s.thinking && s.moves.length === played, 180);
+  const quiet = s.legal.filter((m) => m.includes("-"));
+  const [from, to] = quiet[choice % quiet.length].split("-");
+  await clickSquare(page, from);
+  await clickSquare(page, to);
+  return waitFor(page, `${side}'s move after ${played}`, (t) => t.moves.length >= played + 1, 180);
+}
+
 /// Settings stored before the game starts, as a player's would be (the browser's storage):
 /// low graphics and no animations, since the test renders in software.
 const TEST_SETTINGS = "(skip_animations: true, camera: (turn_to_side_to_move: false), " +
@@ -198,14 +211,7 @@ try {
     await clickSquare(page, "d4");
     const chained = await waitFor(page, "the chain in the move list", (s) => s.moves.length >= 1, 60);
     check(chained.moves[0] === "Wb2xb4xd4", `the chain built by clicks is one turn: ${chained.moves[0]}`);
-    for (let turn = 1; turn < 3; turn++) {
-      const s = await waitFor(page, "White's turn", (s) => s.toMove === "White" && !s.thinking && s.moves.length === 2 * turn, 180);
-      const quiet = s.legal.filter((m) => m.includes("-"));
-      const [from, to] = quiet[(turn * 5) % quiet.length].split("-");
-      await clickSquare(page, from);
-      await clickSquare(page, to);
-      await waitFor(page, `White's turn ${turn + 1}`, (t) => t.moves.length >= 2 * turn + 1, 180);
-    }
+    for (let turn = 1; turn < 3; turn++) await playQuietTurn(page, "White", 2 * turn, turn * 5);
     const s = await state(page);
     check(s.moves.length >= 5, `turns of Desert Pub Chess against level 1: ${s.moves.join(", ")}`);
     await page.screenshot({ path: `${shots}/web-desert-pub-chess.png` });
@@ -224,12 +230,7 @@ try {
     await clickSquare(page, "d4");
     const squeezed = await waitFor(page, "the capture in the move list", (s) => s.moves.length >= 1, 60);
     check(squeezed.moves[0] === "Pg3-d4xd5xc4", `one arrival takes both flanked pieces: ${squeezed.moves[0]}`);
-    const s = await waitFor(page, "White's second turn", (s) => s.toMove === "White" && !s.thinking && s.moves.length === 2, 180);
-    const quiet = s.legal.filter((m) => m.includes("-"));
-    const [from, to] = quiet[0].split("-");
-    await clickSquare(page, from);
-    await clickSquare(page, to);
-    const done = await waitFor(page, "White's second move", (t) => t.moves.length >= 3, 180);
+    const done = await playQuietTurn(page, "White", 2, 0);
     check(done.moves.length >= 3, `turns of Chafl against level 1: ${done.moves.join(", ")}`);
     await page.screenshot({ path: `${shots}/web-chafl.png` });
     check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
@@ -251,12 +252,7 @@ try {
     await clickSquare(page, "a1");
     const placed = await waitFor(page, "the turn in the move list", (s) => s.moves.length >= 1, 60);
     check(placed.moves[0] === "b4-c5xg5@a1R+", `the capture and the placement are one turn: ${placed.moves[0]}`);
-    const s = await waitFor(page, "Light's second turn", (s) => s.toMove === "Light" && !s.thinking && s.moves.length === 2, 180);
-    const quiet = s.legal.filter((m) => m.includes("-"));
-    const [from, to] = quiet[0].split("-");
-    await clickSquare(page, from);
-    await clickSquare(page, to);
-    const done = await waitFor(page, "Light's second flip", (t) => t.moves.length >= 3, 180);
+    const done = await playQuietTurn(page, "Light", 2, 0);
     check(done.moves.length >= 3, `turns of Khitan against level 1: ${done.moves.join(", ")}`);
     await page.screenshot({ path: `${shots}/web-khitan.png` });
     check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
