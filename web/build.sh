@@ -9,13 +9,7 @@ cd "$(dirname "$0")/.."
 out="${1:-web/site}"
 target_dir="${CARGO_TARGET_DIR:-target}"
 
-install_debian() {
-    local sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo=sudo
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-    echo "installed: $*"
-}
+source web/debian.sh
 
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 
