@@ -88,11 +88,13 @@ pub struct Searcher<G: Engine> {
     stopped: bool,
     /// A primary move the root leaves out (to find the second best, for the tactics miner).
     excluded: Option<Key<G>>,
-    /// For games where a position's third occurrence draws (Desert Pub Chess, P3.4): the
-    /// hashes of the game's positions before the search's root that could still come back.
-    /// The search scores a position that came before (in the game or on the line searched)
-    /// as a draw, so a side that is ahead steers away from repeating and one that is behind
-    /// steers towards it.
+    /// The hashes of the game's positions before the search's root that could still come
+    /// back. The search scores a position that came before (in the game or on the line
+    /// searched) as a draw, so a side that is ahead steers away from repeating and one that is
+    /// behind steers towards it. In games whose rules draw a position's third occurrence
+    /// (Desert Pub Chess, P3.4) that is the rule seen early; in the others (Khalif has no
+    /// automatic draw, K6.4) it is what keeps a side that is ahead from shuffling its pieces
+    /// back and forth instead of making progress.
     earlier: Vec<u64>,
     /// The hashes of the positions on the line being searched, root first.
     line: Vec<u64>,
@@ -493,12 +495,8 @@ impl<G: Engine> Searcher<G> {
         best_score
     }
 
-    /// Whether the position stood before, in the game or on the line searched, in a game whose
-    /// rules draw repeated positions.
+    /// Whether the position stood before, in the game or on the line searched.
     fn repeats(&self, pos: &G::Position) -> bool {
-        if !G::REPETITION_DRAWS {
-            return false;
-        }
         let hash = G::hash(pos);
         self.line.contains(&hash) || self.earlier.contains(&hash)
     }
