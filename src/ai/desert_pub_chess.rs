@@ -119,6 +119,15 @@ fn features(pos: &Position) -> [i32; TERM_COUNT] {
     std::array::from_fn(|i| mine[i] - theirs[i])
 }
 
+/// The hunt's terms (`Engine::conversion`), in hundredths of a Pawn: per hunter per square
+/// closer to the nearest opposing piece, per step an opposing piece stands nearer the edge,
+const HUNT_CLOSENESS: i32 = 6;
+const HUNT_EDGE: i32 = 8;
+/// Per square fewer than twenty the opposing pieces can move to.
+const HUNT_ROOM: i32 = 8;
+/// Where mobility stands among the terms.
+const MOBILITY: usize = 5;
+
 impl Engine for DesertPubChess {
     type Weights = DesertWeights;
     /// Three Pawns' worth, about a piece.
@@ -154,6 +163,20 @@ impl Engine for DesertPubChess {
     fn null_move_safe(pos: &Position) -> bool {
         let side = pos.side_to_move();
         (pos.side(side) & !pos.pieces(side, Kind::Pawn)).count_ones() >= 2
+    }
+
+    /// The hunt for the last pieces (P3.1, P3.3): the side ahead brings its pieces next to the
+    /// opposing ones, drives them to the edge and takes their squares away (a side with no
+    /// move left loses too).
+    fn conversion(pos: &Position, ahead: Side) -> i32 {
+        let quarry = pos.side(ahead.opponent());
+        let hunters = pos.side(ahead) & !pos.pieces(ahead, Kind::Pawn);
+        let closeness: i32 = squares(hunters)
+            .map(|h| squares(quarry).map(|q| h.distance(q)).min().map_or(0, |d| 7 - i32::from(d)))
+            .sum();
+        let cornered: i32 = squares(quarry).map(|q| 3 - i32::from(q.edge_distance())).sum();
+        let room = side_features(pos, ahead.opponent())[MOBILITY];
+        HUNT_CLOSENESS * closeness + HUNT_EDGE * cornered + HUNT_ROOM * (20 - room).max(0)
     }
 
     /// A piece is three, a Pawn one.

@@ -54,6 +54,15 @@ pub trait Engine: Rules {
         Self::generate_turns(pos, out);
     }
 
+    /// How far `ahead`, which leads on material by the adjudication margin or more, has come
+    /// towards the game's own win (Khalif: its quarry's successors gone, its quarry cornered
+    /// and closed in on), in evaluation units; the search adds it for the side ahead (see
+    /// `convert`). Material alone cannot tell a position that is being won from one where
+    /// the pieces merely stand: without this a side far ahead shuffles.
+    fn conversion(_pos: &Self::Position, _ahead: crate::rules::Side) -> i32 {
+        0
+    }
+
     /// The counts the weights multiply, side to move minus opponent, in term order.
     fn features(pos: &Self::Position) -> Vec<i32>;
     /// The position's value for the side to move.

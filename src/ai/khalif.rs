@@ -137,6 +137,13 @@ fn features(pos: &Position) -> [i32; TERM_COUNT] {
 const MATERIAL: [(Kind, i32); 5] =
     [(Kind::Raider, 5), (Kind::Vizier, 6), (Kind::Djinn, 4), (Kind::Guard, 3), (Kind::Camel, 1)];
 
+/// The hunt's terms (`Engine::conversion`), in hundredths of a Camel: per hunter per square
+/// closer to the nearest opposing ruler, per square taken from around the opposing Khalif,
+/// per step the Khalif stands nearer the edge.
+const HUNT_CLOSENESS: i32 = 6;
+const HUNT_ROOM: i32 = 12;
+const HUNT_EDGE: i32 = 10;
+
 impl Engine for Khalif {
     type Weights = KhalifWeights;
     /// A Guard's worth of material.
@@ -177,6 +184,24 @@ impl Engine for Khalif {
         let side = pos.side_to_move();
         let spare = [Kind::Raider, Kind::Djinn, Kind::Guard].iter().map(|&k| pos.pieces(side, k).count()).sum::<u32>();
         spare >= 2
+    }
+
+    /// The hunt for the Khalif (K6.1): the side ahead closes in on the opposing rulers (its
+    /// Viziers are the Khalif's successors, so they are quarry too), takes away the squares
+    /// around the Khalif and drives it to the edge.
+    fn conversion(pos: &Position, ahead: Side) -> i32 {
+        let quarry = ahead.opponent();
+        let Some(khalif) = pos.khalif(quarry) else { return 0 };
+        let rulers = pos.rulers(quarry);
+        let hunters = pos.side(ahead) & !pos.kind(Kind::Camel) & !pos.pieces(ahead, Kind::Khalif);
+        let closeness: i32 = hunters
+            .squares()
+            .map(|h| rulers.squares().map(|r| h.distance(r)).min().map_or(0, |d| 8 - i32::from(d)))
+            .sum();
+        let mut reach = Bitboard::EMPTY;
+        for_each_move_of(pos, ahead, |_, _, dests| reach |= dests);
+        let room = (Position::adjacent_to(Bitboard::from_square(khalif)) & !pos.side(quarry) & !reach).count() as i32;
+        HUNT_CLOSENESS * closeness + HUNT_ROOM * (8 - room) + HUNT_EDGE * (4 - i32::from(khalif.edge_distance()))
     }
 
     fn material(pos: &Position, side: Side) -> i32 {

@@ -5,6 +5,7 @@
 
 pub mod arena;
 pub mod chafl;
+mod convert;
 pub mod desert_pub_chess;
 pub mod draw;
 mod engine;

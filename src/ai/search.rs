@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use web_time::Instant;
 
+use super::convert::conversion_bonus;
 use super::engine::Engine;
 use crate::rules::{Rules, Square as _};
 
@@ -548,9 +549,9 @@ impl<G: Engine> Searcher<G> {
         G::capture_gain(pos, turn, &self.weights).is_some_and(|gain| stand + gain + MARGIN <= alpha)
     }
 
-    /// The evaluation, with the level's noise.
+    /// The evaluation, with the push of a side ahead towards its win and the level's noise.
     fn judge(&self, pos: &G::Position) -> i32 {
-        let exact = G::evaluate(pos, &self.weights);
+        let exact = G::evaluate(pos, &self.weights) + conversion_bonus::<G>(pos);
         if self.style.noise == 0 {
             return exact;
         }

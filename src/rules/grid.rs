@@ -53,6 +53,23 @@ impl<const FILES: u8, const RANKS: u8> Square<FILES, RANKS> {
         df <= 1 && dr <= 1 && (df + dr) > 0
     }
 
+    /// How many one-square steps in any direction lead from one square to the other: how far
+    /// a hunter is from its quarry (the AI's converting terms).
+    pub const fn distance(self, other: Self) -> u8 {
+        let df = (self.file() as i8 - other.file() as i8).unsigned_abs();
+        let dr = (self.rank() as i8 - other.rank() as i8).unsigned_abs();
+        if df > dr { df } else { dr }
+    }
+
+    /// How many squares lie between this one and the nearest edge (0 on the edge): a piece
+    /// driven to the edge has less room.
+    pub const fn edge_distance(self) -> u8 {
+        let (f, r) = (self.file(), self.rank());
+        let files = if f < FILES - 1 - f { f } else { FILES - 1 - f };
+        let ranks = if r < RANKS - 1 - r { r } else { RANKS - 1 - r };
+        if files < ranks { files } else { ranks }
+    }
+
     /// Every square, a1, b1, … up to the far corner.
     pub fn all() -> impl Iterator<Item = Self> {
         (0..Self::COUNT as u8).map(Square)
