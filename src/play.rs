@@ -5,7 +5,7 @@
 
 use std::any::Any;
 
-use crate::ai::draw::Stalemate;
+use crate::ai::ending::Stalemate;
 use crate::ai::levels::Personality;
 use crate::ai::{Engine, Hint, Limits, SearchResult, Searcher, SlicedSearch, hint};
 use crate::rules::geometry::Geometry;

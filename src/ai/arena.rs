@@ -147,15 +147,19 @@ pub struct PlayedGame<G: Rules> {
 
 /// Plays one game; `opening_seed` picks the random opening turns.
 pub fn play_game<G: Engine>(gold: &Player<G>, silver: &Player<G>, opening_seed: u64) -> PlayedGame<G> {
-    play_game_from(G::start(), gold, silver, opening_seed)
+    play_game_from(G::start(), gold, silver, opening_seed, OPENING_TURNS, MAX_TURNS)
 }
 
-/// Plays one game from `start`; `opening_seed` picks the random opening turns.
+/// Plays one game from `start`: `random_turns` turns drawn by `opening_seed`, then the players'
+/// own, until the game ends or the harness rule scores it, at the latest after `max_turns`
+/// turns in all.
 pub fn play_game_from<G: Engine>(
     start: G::Position,
     gold: &Player<G>,
     silver: &Player<G>,
     opening_seed: u64,
+    random_turns: u32,
+    max_turns: u32,
 ) -> PlayedGame<G> {
     let mut rng = SmallRng::seed_from_u64(opening_seed);
     let mut pos = start;
@@ -175,12 +179,12 @@ pub fn play_game_from<G: Engine>(
         if G::REPETITION_DRAWS && positions.iter().filter(|p| G::hash(p) == hash).count() >= 2 {
             break GameResult::Repeated;
         }
-        if positions.len() as u32 >= MAX_TURNS || quiet >= QUIET_TURNS {
+        if positions.len() as u32 >= max_turns || quiet >= QUIET_TURNS {
             break adjudicate::<G>(&pos);
         }
         positions.push(pos);
         let mover = G::side_to_move(&pos);
-        let turn = if (positions.len() as u32) <= OPENING_TURNS {
+        let turn = if (positions.len() as u32) <= random_turns {
             let sound = sound_openings::<G>(&pos, &turns);
             sound[rng.random_range(0..sound.len())]
         } else {

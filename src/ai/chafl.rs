@@ -116,6 +116,13 @@ fn features(pos: &Position) -> [i32; TERM_COUNT] {
     std::array::from_fn(|i| mine[i] - theirs[i])
 }
 
+/// The conversion terms (`Engine::conversion`), in hundredths of a Foot: per step the King
+/// stands nearer its nearest Haven, per hunter per square nearer the enemy King.
+const HUNT_MARCH: i32 = 25;
+const HUNT_CLOSENESS: i32 = 6;
+/// Where the King's nearness to its Havens stands among the terms.
+const KING_DISTANCE: usize = 7;
+
 impl Engine for Chafl {
     type Weights = ChaflWeights;
     /// Three Foot's worth, about a Captain.
@@ -124,6 +131,8 @@ impl Engine for Chafl {
         (include_str!("../../levels/chafl/tactics.ron"), "levels/chafl/tactics.ron");
     const LESSONS: (&'static str, &'static str) =
         (include_str!("../../levels/chafl/lessons.ron"), "levels/chafl/lessons.ron");
+    const ENDGAMES: (&'static str, &'static str) =
+        (include_str!("../../levels/chafl/endgames.ron"), "levels/chafl/endgames.ron");
     const PUZZLES: Option<(&'static str, &'static str)> = None;
     const KEY_KINDS: &'static [u8] = &[Kind::General as u8, Kind::Prince as u8];
     /// The levels' own noise measured in Chafl's evaluation: 1.75 times it, as the tuned Foot
@@ -165,6 +174,18 @@ impl Engine for Chafl {
     }
 
     /// A Foot is one; a Horse and a Captain three; a Prince four; a General five.
+    /// The two roads to a win (H4.1): the side ahead walks its King home to a Haven, and
+    /// closes in on the enemy King to take it between two of its pieces.
+    fn conversion(pos: &Position, ahead: Side) -> i32 {
+        let march = side_features(pos, ahead)[KING_DISTANCE];
+        let quarry = pos.pieces(ahead.opponent(), Kind::King);
+        let hunters = pos.side(ahead) & !pos.pieces(ahead, Kind::King);
+        let closeness: i32 = squares(hunters)
+            .map(|h| squares(quarry).map(|k| h.distance(k)).min().map_or(0, |d| 7 - i32::from(d)))
+            .sum();
+        HUNT_MARCH * march + HUNT_CLOSENESS * closeness
+    }
+
     fn material(pos: &Position, side: Side) -> i32 {
         let n = |kind| pos.pieces(side, kind).count_ones() as i32;
         n(Kind::Foot) + 3 * (n(Kind::Horse) + n(Kind::Captain)) + 4 * n(Kind::Prince) + 5 * n(Kind::General)

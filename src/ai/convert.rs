@@ -18,3 +18,25 @@ pub(crate) fn conversion_bonus<G: Engine>(pos: &G::Position) -> i32 {
         0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use crate::rules::khalif::{Khalif, parse_kfen};
+
+    #[test]
+    fn the_side_ahead_gains_what_the_side_behind_loses_and_a_level_game_neither() {
+        assert_eq!(conversion_bonus::<Khalif>(&Khalif::start()), 0);
+        // Gold, two Raiders up, hunts the Khalif on e5: a bonus with Gold to move, the same
+        // taken away with Silver to move.
+        let gold = parse_kfen("9/9/9/9/4k4/9/9/R8/R3K4 g 40").unwrap();
+        let silver = parse_kfen("9/9/9/9/4k4/9/9/R8/R3K4 s 40").unwrap();
+        let bonus = conversion_bonus::<Khalif>(&gold);
+        assert!(bonus > 0, "{bonus}");
+        assert_eq!(conversion_bonus::<Khalif>(&silver), -bonus);
+        // The Khalif driven to the corner and the Raiders closer: more progress.
+        let cornered = parse_kfen("k8/9/9/1R7/9/9/9/9/R3K4 g 40").unwrap();
+        assert!(conversion_bonus::<Khalif>(&cornered) > bonus);
+    }
+}

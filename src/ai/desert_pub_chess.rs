@@ -136,6 +136,8 @@ impl Engine for DesertPubChess {
         (include_str!("../../levels/desert-pub-chess/tactics.ron"), "levels/desert-pub-chess/tactics.ron");
     const LESSONS: (&'static str, &'static str) =
         (include_str!("../../levels/desert-pub-chess/lessons.ron"), "levels/desert-pub-chess/lessons.ron");
+    const ENDGAMES: (&'static str, &'static str) =
+        (include_str!("../../levels/desert-pub-chess/endgames.ron"), "levels/desert-pub-chess/endgames.ron");
     const PUZZLES: Option<(&'static str, &'static str)> = None;
     const KEY_KINDS: &'static [u8] = &[Kind::Wazir as u8, Kind::Ferz as u8];
 

@@ -33,6 +33,8 @@ pub trait Engine: Rules {
     const TACTICS: (&'static str, &'static str);
     /// The lessons' file (for the campaign's school), built in, and its name.
     const LESSONS: (&'static str, &'static str);
+    /// The endgames suite's file (won positions to convert), built in, and its name.
+    const ENDGAMES: (&'static str, &'static str);
     /// The puzzles' file, where the game has puzzles.
     const PUZZLES: Option<(&'static str, &'static str)>;
     /// The kinds whose loss a regular laments at the table (banter): Khalif's Viziers.

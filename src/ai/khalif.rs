@@ -152,6 +152,8 @@ impl Engine for Khalif {
         (include_str!("../../levels/khalif/tactics.ron"), "levels/khalif/tactics.ron");
     const LESSONS: (&'static str, &'static str) =
         (include_str!("../../levels/khalif/lessons.ron"), "levels/khalif/lessons.ron");
+    const ENDGAMES: (&'static str, &'static str) =
+        (include_str!("../../levels/khalif/endgames.ron"), "levels/khalif/endgames.ron");
     const PUZZLES: Option<(&'static str, &'static str)> =
         Some((include_str!("../../levels/khalif/puzzles.ron"), "levels/khalif/puzzles.ron"));
     const KEY_KINDS: &'static [u8] = &[Kind::Vizier as u8];

@@ -173,6 +173,8 @@ impl Engine for Khitan {
         (include_str!("../../levels/khitan/tactics.ron"), "levels/khitan/tactics.ron");
     const LESSONS: (&'static str, &'static str) =
         (include_str!("../../levels/khitan/lessons.ron"), "levels/khitan/lessons.ron");
+    const ENDGAMES: (&'static str, &'static str) =
+        (include_str!("../../levels/khitan/endgames.ron"), "levels/khitan/endgames.ron");
     const PUZZLES: Option<(&'static str, &'static str)> = None;
     const KEY_KINDS: &'static [u8] = &[];
     /// Half of the openings of four random flips were already a piece or more apart at depth 5

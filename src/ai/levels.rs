@@ -89,6 +89,9 @@ pub struct Banter {
     /// What they say when the player beats them: their parting line.
     #[serde(default)]
     pub conceding: Vec<String>,
+    /// What they say as they resign a hopeless game (K6.3); their parting lines where none.
+    #[serde(default)]
+    pub resigning: Vec<String>,
 }
 
 /// A regular of the pubs: name, level, style and banter.
@@ -99,6 +102,16 @@ pub struct Personality {
     pub level: u8,
     pub style: StyleWeights,
     pub banter: Banter,
+    /// How many of their turns in a row they play on in a game they judge hopeless before
+    /// resigning (`ai::ending`); 0 never resigns. The proud play on longest.
+    #[serde(default = "default_patience")]
+    pub patience: u32,
+}
+
+/// A regular's patience where their entry does not set one: long enough that one bad-looking
+/// turn never ends a game, short enough that a lost game does not drag on.
+fn default_patience() -> u32 {
+    4
 }
 
 impl Personality {
@@ -127,6 +140,13 @@ impl Banter {
     /// One of the lines for a moment, picked by `turn` so a regular does not always say the same.
     pub fn pick(lines: &[String], turn: u32) -> Option<&str> {
         (!lines.is_empty()).then(|| lines[turn as usize % lines.len()].as_str())
+    }
+
+    /// What they say as they resign.
+    pub fn resignation(&self, turn: u32) -> &str {
+        Banter::pick(&self.resigning, turn)
+            .or_else(|| Banter::pick(&self.conceding, turn))
+            .unwrap_or("I know a lost game when I see one. It is yours.")
     }
 
     /// What they say as the player leaves the table: `won` is whether they won the match

@@ -3,8 +3,8 @@
 //! few milliseconds per frame), then takes its decisions through the same `PlayerDecision`
 //! messages as a person.
 //! Decisions of its own inside the other side's turn (a successor, a retaliating Guard) are
-//! taken at once by judging each option. It answers and makes draw offers (K6.4) and, when
-//! it is one of the regulars, talks.
+//! taken at once by judging each option. It answers draw offers (K6.4) and, when it is one of
+//! the regulars, talks, offers draws and resigns a game it judges hopeless (K6.3).
 
 use std::sync::{Arc, Mutex};
 
@@ -15,7 +15,7 @@ use super::GameSystems;
 use super::commands::GameCommand;
 use super::session::{PlayerDecision, Session};
 use super::stages::Animating;
-use crate::ai::draw::{accepts_draw, offers_draw};
+use crate::ai::ending::{Hopelessness, accepts_draw, offers_draw};
 use crate::ai::levels::{Banter, Personality, StyleWeights};
 use crate::play::{AnyGame, Plan, Thought};
 use crate::rules::view::Ask;
@@ -27,14 +27,15 @@ pub struct Opponent {
     pub side: Side,
     /// How it plays: a regular's level, style and banter, or a plain level.
     pub personality: Personality,
-    /// Whether it talks: a regular does, the lessons' and puzzles' opponents do not.
-    pub talks: bool,
+    /// Whether it is a regular at the table, who talks, offers draws and resigns; the lessons'
+    /// and puzzles' opponents do none of that.
+    pub regular: bool,
 }
 
 impl Opponent {
     /// A regular of the pub playing `side`.
     pub fn regular(side: Side, personality: &Personality) -> Opponent {
-        Opponent { side, personality: personality.clone(), talks: true }
+        Opponent { side, personality: personality.clone(), regular: true }
     }
 
     /// A silent opponent of a plain level (1–6), with a name for the HUD.
@@ -46,9 +47,10 @@ impl Opponent {
             lost_vizier: Vec::new(),
             winning: Vec::new(),
             conceding: Vec::new(),
+            resigning: Vec::new(),
         };
-        let personality = Personality { name: name.to_string(), level, style: neutral, banter };
-        Opponent { side, personality, talks: false }
+        let personality = Personality { name: name.to_string(), level, style: neutral, banter, patience: 0 };
+        Opponent { side, personality, regular: false }
     }
 }
 
@@ -119,6 +121,10 @@ pub struct Thinking {
     last_score: i32,
     /// The turn on which the opponent last offered a draw (one offer per turn).
     offered_on: Option<u32>,
+    /// How many of its turns in a row the opponent has judged its game hopeless.
+    hopelessness: Hopelessness,
+    /// Set when the opponent has just judged its game hopeless for the last of its patience.
+    resigning: bool,
     /// The longest slice of search run in one frame so far, in milliseconds (web build).
     pub longest_slice_ms: f64,
 }
@@ -151,14 +157,26 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>()
         .init_resource::<Speech>()
         .init_resource::<BanterMemory>()
-        .add_systems(Update, (answer_draw_offers, play_for_the_pub).chain().in_set(GameSystems::Input))
+        .add_systems(
+            Update,
+            (forget_the_last_game, answer_draw_offers, play_for_the_pub).chain().in_set(GameSystems::Input),
+        )
         .add_systems(Update, (banter, fade_speech).chain().in_set(GameSystems::Present));
 }
 
 fn say(speech: &mut Speech, opponent: &Opponent, line: Option<&str>) {
-    if let (true, Some(line)) = (opponent.talks, line) {
+    if let (true, Some(line)) = (opponent.regular, line) {
         speech.line = Some((opponent.personality.name.clone(), line.to_string()));
         speech.seconds_left = 6.0;
+    }
+}
+
+/// A new game at the table starts with a fresh heart: the hopeless turns of the last one do
+/// not count towards resigning this one.
+fn forget_the_last_game(mut started: MessageReader<GameCommand>, mut thinking: ResMut<Thinking>) {
+    if started.read().any(|c| matches!(c, GameCommand::Start(_))) {
+        thinking.hopelessness = Hopelessness::default();
+        thinking.resigning = false;
     }
 }
 
@@ -187,6 +205,7 @@ fn play_for_the_pub(
     animating: Query<(), With<Animating>>,
     mut decisions: MessageWriter<PlayerDecision>,
     mut commands: MessageWriter<GameCommand>,
+    mut speech: ResMut<Speech>,
 ) {
     let Some(opponent) = opponent else { return };
     let Some(prompt) = session.game.prompt() else { return };
@@ -200,6 +219,7 @@ fn play_for_the_pub(
     if let Some(job) = &mut thinking.running {
         let Some(verdict) = job.poll(&mut thinking.longest_slice_ms) else { return };
         thinking.last_score = verdict.as_ref().map_or(0, |(_, score)| *score);
+        thinking.resigning = thinking.hopelessness.resigns(thinking.last_score, opponent.personality.patience);
         thinking.planned = verdict.map(|(plan, _)| (number, plan));
         thinking.running = None;
     }
@@ -211,7 +231,15 @@ fn play_for_the_pub(
         thinking.running = Some(Job::start(game, &opponent.personality));
         return;
     }
-    if starting && thinking.offered_on != Some(number) && offers_draw(thinking.last_score, game.stalemate()) {
+    if starting && opponent.regular && thinking.resigning {
+        thinking.resigning = false;
+        commands.write(GameCommand::Resign);
+        let line = opponent.personality.banter.resignation(number);
+        say(&mut speech, &opponent, Some(line));
+        return;
+    }
+    let offers = opponent.regular && offers_draw(thinking.last_score, game.stalemate());
+    if starting && thinking.offered_on != Some(number) && offers {
         thinking.offered_on = Some(number);
         commands.write(GameCommand::OfferDraw(opponent.side));
         return;
@@ -235,7 +263,7 @@ fn banter(
         *speech = Speech::default();
     }
     let Some(opponent) = opponent else { return };
-    if !opponent.talks {
+    if !opponent.regular {
         return;
     }
     let lines: &Banter = &opponent.personality.banter;

@@ -166,6 +166,74 @@ pub fn mine_puzzles<G: Engine>(games: u32, turns: u32, seed: u64) {
     }
 }
 
+/// Plays the endgames suite out, the top level on both sides, and prints each result, how
+/// many were won within the suite's turns and the median number of turns they took.
+pub fn endgames<G: Engine>(threads: Option<usize>) -> Result<(), String> {
+    use khalif::ai::endgames::{ENDGAME_TURNS, play_out, suite};
+    let suite = suite::<G>()?;
+    let top = Player::<G>::parse(&format!("level:{}", levels().len()))?;
+    let started = Instant::now();
+    let results = khalif::ai::arena::play_games(suite.len() as u32, threads_or_cores(threads), |i| {
+        play_out(&suite[i as usize], &top, ENDGAME_TURNS)
+    });
+    for (endgame, result) in suite.iter().zip(&results) {
+        match result {
+            Some(turns) => println!("   won {:<32} in {turns} turns", endgame.name),
+            None => println!("NOT WON {:<32} within {ENDGAME_TURNS} turns", endgame.name),
+        }
+    }
+    let mut won: Vec<u32> = results.iter().flatten().copied().collect();
+    won.sort_unstable();
+    let median = won.get(won.len() / 2).map_or("-".to_string(), |m| m.to_string());
+    println!(
+        "{} of {} won within {ENDGAME_TURNS} turns by {} against itself; median {median} turns; {:.0} s",
+        won.len(),
+        suite.len(),
+        top.name,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Self-play endgames where one side has won material and keeps it: two thirds of the pieces
+/// gone or more, the side ahead to move, leading by the adjudication margin on this turn and
+/// its next two, judged winning by a depth-4 search, and not winning at once. One per game,
+/// printed as entries for levels/<game>/endgames.ron.
+pub fn mine_endgames<G: Engine>(games: u32, count: usize, seed: u64) {
+    use khalif::ai::endgames::unfit;
+    let player = Player::<G>::parse("level:3").expect("a level");
+    let played = khalif::ai::arena::play_games(games, threads_or_cores(None), |game| {
+        khalif::ai::arena::play_game(&player, &player, seed * 15_485_863 + u64::from(game)).positions
+    });
+    let lead = |pos: &G::Position| {
+        let me = G::side_to_move(pos);
+        G::material(pos, me) - G::material(pos, me.opponent())
+    };
+    let mut found = 0;
+    for (game, positions) in played.iter().enumerate() {
+        let won = (0..positions.len().saturating_sub(4)).find_map(|n| {
+            let pos = &positions[n];
+            let holds = [n + 2, n + 4].iter().all(|&m| lead(&positions[m]) >= G::ADJUDICATION_MARGIN);
+            let endgame = 3 * G::piece_count(pos) <= G::piece_count(&G::start());
+            if !holds || !endgame || unfit::<G>(pos).is_some() {
+                return None;
+            }
+            let score = Searcher::<G>::new(G::Weights::default(), 18).search(pos, &Limits::depth(4)).score;
+            (score >= 200).then_some((n, pos, score))
+        });
+        let Some((n, pos, score)) = won else { continue };
+        println!(
+            "    (name: \"self-play game {game}, turn {n}\", position: \"{}\"), // lead {}, depth-4 score {score}",
+            G::write_position(pos),
+            lead(pos)
+        );
+        found += 1;
+        if found >= count {
+            break;
+        }
+    }
+}
+
 /// Fits the weights to self-play results and writes them where the evaluation reads them.
 pub fn tune<G: Engine>(
     player: &str,

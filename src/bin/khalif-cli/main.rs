@@ -133,6 +133,23 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Play out the game's endgames suite (levels/<game>/endgames.ron): won positions, the
+    /// top level finishing against itself; prints how many are won within 60 turns and the median.
+    Endgames {
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Find won positions in self-play games (a side ahead on material that keeps its lead),
+    /// printed as entries for levels/<game>/endgames.ron.
+    MineEndgames {
+        #[arg(long, default_value_t = 60)]
+        games: u32,
+        /// Stop after this many positions.
+        #[arg(long, default_value_t = 24)]
+        count: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Fit the evaluation's weights to the results of self-play games (Texel's method).
     Tune {
         /// Self-play games to learn from.
@@ -233,6 +250,8 @@ fn run<G: Engine>(command: Command) -> Result<(), String> {
         Command::Tactics { time } => engine::tactics::<G>(time)?,
         Command::MineTactics { games, per_theme, seed } => engine::mine_tactics::<G>(games, per_theme, seed),
         Command::MinePuzzles { games, turns, seed } => engine::mine_puzzles::<G>(games, turns, seed),
+        Command::Endgames { threads } => engine::endgames::<G>(threads)?,
+        Command::MineEndgames { games, count, seed } => engine::mine_endgames::<G>(games, count, seed),
         Command::Tune { games, player, seed, steps, out, threads } => {
             let out = out.unwrap_or_else(|| format!("levels/{}/weights.ron", G::ID.slug()).into());
             engine::tune::<G>(&player, games, seed, steps, &out, threads)?

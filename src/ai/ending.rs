@@ -1,6 +1,7 @@
-//! When the AI agrees to a draw by agreement (Khalif K6.4, Desert Pub Chess P3.2): it judges an
-//! offer by its own evaluation and by how stuck the game is: positions coming back, or many
-//! turns without a capture.
+//! How the AI ends a game before the board does, as people do in a pub: it answers and makes
+//! draw offers (Khalif K6.4, Desert Pub Chess P3.2) by its own evaluation and by how stuck the
+//! game is (positions coming back, many turns without a capture), and it resigns (K6.3) once
+//! it has judged its game hopeless for as many of its turns in a row as its patience allows.
 
 use crate::rules::Rules;
 
@@ -45,6 +46,26 @@ pub fn offers_draw(score: i32, stalemate: Stalemate) -> bool {
     score.abs() <= LEVEL / 2 && stalemate.is_stuck(40)
 }
 
+/// A score this far below even, in the AI's own eyes, is hopeless: about ten Camels, Pawns or
+/// Khitan pieces behind, or a loss it sees coming.
+const HOPELESS: i32 = -1000;
+
+/// How many of its own turns in a row the AI has judged its game hopeless.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hopelessness {
+    turns: u32,
+}
+
+impl Hopelessness {
+    /// Notes the score of the AI's search for its latest turn; returns whether it now resigns:
+    /// after `patience` hopeless turns in a row (a regular's own setting; 0 never resigns), so
+    /// one bad-looking search never ends a game that a recapture would have saved.
+    pub fn resigns(&mut self, score: i32, patience: u32) -> bool {
+        self.turns = if score <= HOPELESS { self.turns + 1 } else { 0 };
+        patience > 0 && self.turns >= patience
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,5 +94,18 @@ mod tests {
         assert!(accepts_draw(10, stuck));
         assert!(!accepts_draw(300, stuck), "a winning side plays on");
         assert!(offers_draw(0, stuck) && !offers_draw(0, fresh) && !offers_draw(-200, stuck));
+    }
+
+    #[test]
+    fn the_ai_resigns_only_after_its_patience_of_hopeless_turns_in_a_row() {
+        // K6.3: a regular with a patience of three plays on through two hopeless turns.
+        let mut hopeless = Hopelessness::default();
+        assert!(!hopeless.resigns(-1500, 3) && !hopeless.resigns(-1500, 3));
+        // A turn that looks better (a recapture found) starts the count again.
+        assert!(!hopeless.resigns(-200, 3));
+        assert!(!hopeless.resigns(-1500, 3) && !hopeless.resigns(-crate::ai::WIN, 3));
+        assert!(hopeless.resigns(-1200, 3), "the third hopeless turn in a row resigns");
+        let mut never = Hopelessness::default();
+        assert!((0..20).all(|_| !never.resigns(-crate::ai::WIN, 0)), "a patience of 0 never resigns");
     }
 }
