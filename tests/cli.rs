@@ -179,3 +179,14 @@ fn khitan_on_the_command_line_counts_explains_and_plays_a_placement() {
     let top = text.lines().find(|l| l.starts_with(" 9 ")).unwrap_or_default();
     assert!(top.contains("r+") && top.trim_end().ends_with('9'), "{text}");
 }
+
+#[test]
+fn mine_endgames_prints_entries_the_endgames_suite_accepts() {
+    use khalif::ai::endgames::parse_endgames;
+    use khalif::rules::khitan::Khitan;
+    let out = stdout(&["--game", "khitan", "mine-endgames", "--games", "6", "--count", "2"]);
+    let entries: Vec<&str> = out.lines().collect();
+    assert!(!entries.is_empty(), "six self-play games give at least one won endgame:\n{out}");
+    let suite = parse_endgames::<Khitan>(&format!("[\n{}\n]", entries.join("\n")), "mined").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(suite.len(), entries.len());
+}

@@ -158,6 +158,58 @@ fn a_regular_greets_the_table_and_turns_down_an_early_draw() {
     assert_eq!(app.world().resource::<Speech>().line.as_ref().map(|(_, l)| l.as_str()), Some("No. We play on."));
 }
 
+/// Runs frames (letting the opponent's thread think) until `done` holds; panics after 2000.
+fn run_until(app: &mut App, done: impl Fn(&Session) -> bool) {
+    for _ in 0..2000 {
+        app.update();
+        assert_eq!(board_mismatch(app.world_mut()), None);
+        if done(app.world().resource::<Session>()) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("the table never got there");
+}
+
+/// Gold, a whole army up, walks its Khalif about (never back to a square, so no position comes
+/// back: the search would score a return as a draw) while `opponent` plays Silver's lone
+/// Khalif, for `gold_turns` of Gold's turns or until the game ends; returns how it ended.
+fn hopeless_game_for_silver(opponent: khalif::app::Opponent, gold_turns: usize) -> (App, Option<khalif::rules::Outcome>) {
+    let mut app = match_app(common::setup("Ke1 Ra2 Rb2 Da3 Db3 Gc1 ki9", 'g'));
+    app.insert_resource(opponent);
+    let walk = [("e1", "e2"), ("e2", "e3"), ("e3", "d3"), ("d3", "d2")];
+    for (n, &(from, to)) in walk.iter().take(gold_turns).enumerate() {
+        decide(&mut app, Choice::Move { from: sq(from), to: sq(to) });
+        run_until(&mut app, |s| s.is_idle() && (s.game.history().len() == 2 * (n + 1) || s.game.outcome().is_some()));
+        if app.world().resource::<Session>().game.outcome().is_some() {
+            break;
+        }
+    }
+    let outcome = app.world().resource::<Session>().game.outcome();
+    (app, outcome)
+}
+
+#[test]
+fn k6_3_a_regular_resigns_a_hopeless_game_once_their_patience_runs_out_and_says_so() {
+    use khalif::ai::levels::regulars;
+    use khalif::app::{Opponent, Speech};
+    use khalif::rules::{Outcome, WinReason};
+    let yusuf = &regulars()[0];
+    assert_eq!(yusuf.patience, 2, "Old Yusuf plays on through one hopeless turn");
+    let (app, outcome) = hopeless_game_for_silver(Opponent::regular(Side::Second, yusuf), 4);
+    assert_eq!(outcome, Some(Outcome::Win { winner: Side::First, reason: WinReason::Resignation }));
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.game.history().len(), 3, "one reply, then the resignation on his second turn");
+    let said = app.world().resource::<Speech>().line.clone();
+    assert_eq!(said, Some((yusuf.name.clone(), yusuf.banter.resigning[0].clone())));
+}
+
+#[test]
+fn the_lessons_partner_never_resigns_however_hopeless() {
+    let (_, outcome) = hopeless_game_for_silver(khalif::app::Opponent::level(Side::Second, "partner", 1), 4);
+    assert_eq!(outcome, None, "four hopeless turns played, none resigned");
+}
+
 /// A square of the 8×8 board.
 fn dpc(name: &str) -> Cell {
     name.parse::<khalif::rules::desert_pub_chess::Square>().unwrap().cell()
