@@ -4,6 +4,7 @@
 //! fighting units' march; the room the joiners have), capture values for ordering and
 //! pruning, the harness's material, and the words of hints and tactics.
 
+use super::convert::closeness;
 use super::engine::Engine;
 use super::levels::StyleWeights;
 use crate::rules::chafl::tables::{CORNERS, HAVENS, NEIGHBOURS, around, shift, squares};
@@ -180,9 +181,7 @@ impl Engine for Chafl {
         let march = side_features(pos, ahead)[KING_DISTANCE];
         let quarry = pos.pieces(ahead.opponent(), Kind::King);
         let hunters = pos.side(ahead) & !pos.pieces(ahead, Kind::King);
-        let closeness: i32 = squares(hunters)
-            .map(|h| squares(quarry).map(|k| h.distance(k)).min().map_or(0, |d| 7 - i32::from(d)))
-            .sum();
+        let closeness = closeness(squares(hunters), || squares(quarry), 7);
         HUNT_MARCH * march + HUNT_CLOSENESS * closeness
     }
 

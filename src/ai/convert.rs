@@ -4,6 +4,7 @@
 //! the game's adjudication margin, to every position it judges.
 
 use super::engine::Engine;
+use crate::rules::grid::Square;
 
 /// The conversion bonus of `pos` for the side to move: the game's progress term for the side
 /// to move when it leads, taken away when the opponent leads, nothing in a level game.
@@ -17,6 +18,16 @@ pub(crate) fn conversion_bonus<G: Engine>(pos: &G::Position) -> i32 {
     } else {
         0
     }
+}
+
+/// How near a side's hunters stand to their quarry, for the games' conversion terms: per
+/// hunter, `reach` less its steps to the nearest piece of the quarry (nothing if none is left).
+pub(crate) fn closeness<const F: u8, const R: u8, I: Iterator<Item = Square<F, R>>>(
+    hunters: impl Iterator<Item = Square<F, R>>,
+    quarry: impl Fn() -> I,
+    reach: i32,
+) -> i32 {
+    hunters.map(|h| quarry().map(|q| h.distance(q)).min().map_or(0, |d| reach - i32::from(d))).sum()
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! so that nothing lands behind them, pawns marching), capture values for ordering and
 //! pruning, the harness's material, and the words of hints and tactics.
 
+use super::convert::closeness;
 use super::engine::Engine;
 use super::levels::StyleWeights;
 use crate::rules::desert_pub_chess::tables::{KING, KNIGHT, PAWN_CAPTURES, PAWN_STEPS, squares};
@@ -173,9 +174,7 @@ impl Engine for DesertPubChess {
     fn conversion(pos: &Position, ahead: Side) -> i32 {
         let quarry = pos.side(ahead.opponent());
         let hunters = pos.side(ahead) & !pos.pieces(ahead, Kind::Pawn);
-        let closeness: i32 = squares(hunters)
-            .map(|h| squares(quarry).map(|q| h.distance(q)).min().map_or(0, |d| 7 - i32::from(d)))
-            .sum();
+        let closeness = closeness(squares(hunters), || squares(quarry), 7);
         let cornered: i32 = squares(quarry).map(|q| 3 - i32::from(q.edge_distance())).sum();
         let room = side_features(pos, ahead.opponent())[MOBILITY];
         HUNT_CLOSENESS * closeness + HUNT_EDGE * cornered + HUNT_ROOM * (20 - room).max(0)

@@ -3,6 +3,7 @@
 //! the harness's material, how a regular's style bends the weights, and the words of hints
 //! and tactics.
 
+use super::convert::closeness;
 use super::engine::Engine;
 use super::levels::StyleWeights;
 use crate::rules::khalif::tables::KNIGHT;
@@ -196,10 +197,7 @@ impl Engine for Khalif {
         let Some(khalif) = pos.khalif(quarry) else { return 0 };
         let rulers = pos.rulers(quarry);
         let hunters = pos.side(ahead) & !pos.kind(Kind::Camel) & !pos.pieces(ahead, Kind::Khalif);
-        let closeness: i32 = hunters
-            .squares()
-            .map(|h| rulers.squares().map(|r| h.distance(r)).min().map_or(0, |d| 8 - i32::from(d)))
-            .sum();
+        let closeness = closeness(hunters.squares(), || rulers.squares(), 8);
         let mut reach = Bitboard::EMPTY;
         for_each_move_of(pos, ahead, |_, _, dests| reach |= dests);
         let room = (Position::adjacent_to(Bitboard::from_square(khalif)) & !pos.side(quarry) & !reach).count() as i32;
