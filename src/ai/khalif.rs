@@ -140,10 +140,11 @@ const MATERIAL: [(Kind, i32); 5] =
 
 /// The hunt's terms (`Engine::conversion`), in hundredths of a Camel: per hunter per square
 /// closer to the nearest opposing ruler, per square taken from around the opposing Khalif,
-/// per step the Khalif stands nearer the edge.
+/// per step the Khalif stands nearer the edge, per Guard fewer than two the quarry has left.
 const HUNT_CLOSENESS: i32 = 6;
 const HUNT_ROOM: i32 = 12;
 const HUNT_EDGE: i32 = 10;
+const HUNT_GUARDS: i32 = 150;
 
 impl Engine for Khalif {
     type Weights = KhalifWeights;
@@ -190,18 +191,21 @@ impl Engine for Khalif {
     }
 
     /// The hunt for the Khalif (K6.1): the side ahead closes in on the opposing rulers (its
-    /// Viziers are the Khalif's successors, so they are quarry too), takes away the squares
-    /// around the Khalif and drives it to the edge.
+    /// Viziers are the Khalif's successors, so they are quarry too) with everything but its
+    /// Camels, its own Khalif included (a Khalif takes a Khalif), takes away the squares around
+    /// the Khalif, drives it to the edge, and takes the Guards that would strike back (K5.3).
     fn conversion(pos: &Position, ahead: Side) -> i32 {
         let quarry = ahead.opponent();
         let Some(khalif) = pos.khalif(quarry) else { return 0 };
         let rulers = pos.rulers(quarry);
-        let hunters = pos.side(ahead) & !pos.kind(Kind::Camel) & !pos.pieces(ahead, Kind::Khalif);
+        let hunters = pos.side(ahead) & !pos.pieces(ahead, Kind::Camel);
         let closeness = closeness(hunters.squares(), || rulers.squares(), 8);
         let mut reach = Bitboard::EMPTY;
         for_each_move_of(pos, ahead, |_, _, dests| reach |= dests);
         let room = (Position::adjacent_to(Bitboard::from_square(khalif)) & !pos.side(quarry) & !reach).count() as i32;
+        let guards = pos.pieces(quarry, Kind::Guard).count() as i32;
         HUNT_CLOSENESS * closeness + HUNT_ROOM * (8 - room) + HUNT_EDGE * (4 - i32::from(khalif.edge_distance()))
+            + HUNT_GUARDS * (2 - guards)
     }
 
     fn material(pos: &Position, side: Side) -> i32 {
