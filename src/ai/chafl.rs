@@ -74,6 +74,11 @@ fn flanked(set: u64, enemies: u64, empty: u64) -> u32 {
     (set & (lines | cornered)).count_ones()
 }
 
+/// How near `side`'s King stands to its nearest Haven: 7 less its steps home, 0 without a King.
+fn king_nearness_home(pos: &Position, side: Side) -> i32 {
+    pos.king_steps_home(side).map_or(0, |d| 7 - i32::from(d))
+}
+
 /// The counts the terms weigh, for one side, in term order.
 fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
     let own = pos.side(side);
@@ -83,10 +88,7 @@ fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
     let havens = HAVENS[side.index()];
     let king = pos.pieces(side, Kind::King);
     let reach = haven_reach(pos, side);
-    let king_distance = squares(king)
-        .flat_map(|k| squares(havens).map(move |h| k.file().abs_diff(h.file()).max(k.rank().abs_diff(h.rank()))))
-        .min()
-        .map_or(0, |d| 7 - d as i32);
+    let king_distance = king_nearness_home(pos, side);
     let king_guard = squares(king).next().map_or(0, |k| (NEIGHBOURS[k.index()] & own).count_ones() as i32);
     let advance = squares(pos.pieces(side, Kind::Horse) | pos.pieces(side, Kind::Foot))
         .map(|s| match side {
@@ -121,8 +123,6 @@ fn features(pos: &Position) -> [i32; TERM_COUNT] {
 /// stands nearer its nearest Haven, per hunter per square nearer the enemy King.
 const HUNT_MARCH: i32 = 25;
 const HUNT_CLOSENESS: i32 = 6;
-/// Where the King's nearness to its Havens stands among the terms.
-const KING_DISTANCE: usize = 7;
 
 impl Engine for Chafl {
     type Weights = ChaflWeights;
@@ -174,17 +174,17 @@ impl Engine for Chafl {
         pos.side(side).count_ones() >= 4
     }
 
-    /// A Foot is one; a Horse and a Captain three; a Prince four; a General five.
     /// The two roads to a win (H4.1): the side ahead walks its King home to a Haven, and
     /// closes in on the enemy King to take it between two of its pieces.
     fn conversion(pos: &Position, ahead: Side) -> i32 {
-        let march = side_features(pos, ahead)[KING_DISTANCE];
+        let march = king_nearness_home(pos, ahead);
         let quarry = pos.pieces(ahead.opponent(), Kind::King);
         let hunters = pos.side(ahead) & !pos.pieces(ahead, Kind::King);
         let closeness = closeness(squares(hunters), || squares(quarry), 7);
         HUNT_MARCH * march + HUNT_CLOSENESS * closeness
     }
 
+    /// A Foot is one; a Horse and a Captain three; a Prince four; a General five.
     fn material(pos: &Position, side: Side) -> i32 {
         let n = |kind| pos.pieces(side, kind).count_ones() as i32;
         n(Kind::Foot) + 3 * (n(Kind::Horse) + n(Kind::Captain)) + 4 * n(Kind::Prince) + 5 * n(Kind::General)

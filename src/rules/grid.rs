@@ -48,9 +48,7 @@ impl<const FILES: u8, const RANKS: u8> Square<FILES, RANKS> {
 
     /// Whether two squares touch: one of the 8 surrounding squares.
     pub const fn is_adjacent(self, other: Self) -> bool {
-        let df = (self.file() as i8 - other.file() as i8).abs();
-        let dr = (self.rank() as i8 - other.rank() as i8).abs();
-        df <= 1 && dr <= 1 && (df + dr) > 0
+        self.distance(other) == 1
     }
 
     /// How many one-square steps in any direction lead from one square to the other: how far

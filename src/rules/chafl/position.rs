@@ -4,6 +4,7 @@
 use std::ops::{Deref, DerefMut};
 
 use super::Kind;
+use super::tables::{HAVENS, squares};
 use crate::rules::Side;
 use crate::rules::board8::Board;
 
@@ -46,6 +47,12 @@ impl Position {
     /// The King of a side, if it still stands (H3.4).
     pub fn king(&self, side: Side) -> u64 {
         self.board.pieces(side, Kind::King)
+    }
+
+    /// How many steps `side`'s King has to walk to its nearest Haven (H4.1); `None` once the
+    /// King is taken.
+    pub fn king_steps_home(&self, side: Side) -> Option<u8> {
+        squares(self.king(side)).flat_map(|k| squares(HAVENS[side.index()]).map(move |h| k.distance(h))).min()
     }
 }
 

@@ -154,12 +154,7 @@ impl Rules for Chafl {
     /// The Princes left, and how far the King has to walk home (H4.1).
     fn side_status(pos: &Position, side: Side) -> String {
         let princes = pos.pieces(side, Kind::Prince).count_ones();
-        let walk = squares(pos.king(side))
-            .flat_map(|k| {
-                squares(HAVENS[side.index()]).map(move |h| k.file().abs_diff(h.file()).max(k.rank().abs_diff(h.rank())))
-            })
-            .min();
-        match walk {
+        match pos.king_steps_home(side) {
             Some(steps) => format!("Princes {princes} · King {steps} from a Haven"),
             None => format!("Princes {princes}"),
         }
