@@ -10,7 +10,7 @@ use crate::rules::grid::Square;
 /// to move when it leads, taken away when the opponent leads, nothing in a level game.
 pub(crate) fn conversion_bonus<G: Engine>(pos: &G::Position) -> i32 {
     let me = G::side_to_move(pos);
-    let lead = G::material(pos, me) - G::material(pos, me.opponent());
+    let lead = material_lead::<G>(pos);
     if lead >= G::ADJUDICATION_MARGIN {
         G::conversion(pos, me)
     } else if lead <= -G::ADJUDICATION_MARGIN {
@@ -18,6 +18,13 @@ pub(crate) fn conversion_bonus<G: Engine>(pos: &G::Position) -> i32 {
     } else {
         0
     }
+}
+
+/// How far the side to move leads on material, in the game's fixed units (negative when
+/// behind): what decides who is converting and which positions are won.
+pub fn material_lead<G: Engine>(pos: &G::Position) -> i32 {
+    let me = G::side_to_move(pos);
+    G::material(pos, me) - G::material(pos, me.opponent())
 }
 
 /// How near a side's hunters stand to their quarry, for the games' conversion terms: per

@@ -6,6 +6,7 @@
 use serde::Deserialize;
 
 use super::arena::{GameResult, Player, play_game_from};
+use super::convert::material_lead;
 use super::engine::Engine;
 use super::solve::forced_win;
 use crate::rules::Side;
@@ -35,8 +36,7 @@ pub fn unfit<G: Engine>(pos: &G::Position) -> Option<String> {
     if G::winner(pos).is_some() || G::turns(pos).is_empty() {
         return Some("the game is already over".to_string());
     }
-    let me = G::side_to_move(pos);
-    let lead = G::material(pos, me) - G::material(pos, me.opponent());
+    let lead = material_lead::<G>(pos);
     if lead < G::ADJUDICATION_MARGIN {
         return Some(format!(
             "the side to move leads by {lead} units of material, the suite wants {} or more",

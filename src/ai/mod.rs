@@ -5,7 +5,7 @@
 
 pub mod arena;
 pub mod chafl;
-mod convert;
+pub mod convert;
 pub mod desert_pub_chess;
 pub mod ending;
 pub mod endgames;

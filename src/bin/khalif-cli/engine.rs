@@ -205,10 +205,7 @@ pub fn mine_endgames<G: Engine>(games: u32, count: usize, seed: u64) {
     let played = khalif::ai::arena::play_games(games, threads_or_cores(None), |game| {
         khalif::ai::arena::play_game(&player, &player, seed * 15_485_863 + u64::from(game)).positions
     });
-    let lead = |pos: &G::Position| {
-        let me = G::side_to_move(pos);
-        G::material(pos, me) - G::material(pos, me.opponent())
-    };
+    let lead = khalif::ai::convert::material_lead::<G>;
     let mut found = 0;
     for (game, positions) in played.iter().enumerate() {
         let won = (0..positions.len().saturating_sub(4)).find_map(|n| {
