@@ -180,6 +180,10 @@ impl Engine for Khitan {
     /// Half of the openings of four random flips were already a piece or more apart at depth 5
     /// (102 of 200): the harness opens with flips within half a piece of the best.
     const OPENING_MARGIN: Option<i32> = Some(50);
+    /// The top level looks eight plies ahead, not six: Khitan's tree is narrow enough that its
+    /// longest turn stays under 0.7 s, and at six it beat level 5 by only +58 over 200 games
+    /// (at seven +80, at eight +135; docs/performance.md).
+    const LEVEL_DEPTH: Option<[u32; 6]> = Some([1, 1, 2, 3, 4, 8]);
 
     /// Every flip, each capturing flip that owes placements with a few promising ways to make
     /// them rather than all `C(n, k) · 12^k`.
