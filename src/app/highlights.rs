@@ -1,15 +1,15 @@
 //! Marks on the board, told apart by shape as well as colour: a ring under the picked-up piece,
-//! dots on quiet destinations and rings on captures, corner frames on the last move, tall
+//! dots on quiet destinations and rings on captures, corner brackets on the last move, tall
 //! pulsing rings on the choices of a decision inside a turn (a successor, where a chain can
-//! land next, the Pawn that promotes), crosses on threatened pieces (H), and a square frame
-//! for the keyboard cursor.
+//! land next, the Pawn that promotes), crosses on threatened pieces (H), and a frame round
+//! the keyboard cursor's cell, both following the cell's shape (square or hexagonal).
 
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
 use super::GameSystems;
 use super::clicks::Selection;
-use super::geometry::{SQUARE, cell_centre};
+use super::geometry::cell_centre;
 use super::input::KeyCursor;
 use super::screens::Screen;
 use super::session::Session;
@@ -40,6 +40,11 @@ struct MarkLooks {
     cursor: Handle<StandardMaterial>,
 }
 
+/// The length of the threat crosses' and the cursor's bar, before stretching.
+const BAR_LENGTH: f32 = 0.6;
+/// The length of a last-move bracket's bar, before stretching to its edge.
+const FRAME_BAR_LENGTH: f32 = 0.3;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, make_looks)
         .add_systems(Update, (rebuild_marks, pulse).chain().in_set(GameSystems::Present));
@@ -64,8 +69,8 @@ fn make_looks(
         dot: meshes.add(Cylinder::new(0.12, 0.02)),
         ring: meshes.add(Torus::new(0.36, 0.44)),
         tall_ring: meshes.add(Cylinder::new(0.46, 0.5).mesh().without_caps()),
-        bar: meshes.add(Cuboid::new(0.6, 0.03, 0.09)),
-        frame_bar: meshes.add(Cuboid::new(0.3, 0.03, 0.06)),
+        bar: meshes.add(Cuboid::new(BAR_LENGTH, 0.03, 0.09)),
+        frame_bar: meshes.add(Cuboid::new(FRAME_BAR_LENGTH, 0.03, 0.06)),
         selected: glow(&mut materials, Color::srgba(1.0, 0.85, 0.35, 0.95), 2.0),
         destination: glow(&mut materials, Color::srgba(0.35, 0.95, 0.85, 0.8), 1.5),
         last_move: glow(&mut materials, Color::srgba(0.95, 0.75, 0.35, 0.8), 1.0),
@@ -123,26 +128,25 @@ fn rebuild_marks(
                 entity.insert(Pulse);
             }
         };
+    let outline = crate::app::looks::cell_outline(session.game.id());
+    let corners = |inset: f32| outline.iter().map(move |&c| Vec3::new(c.x, 0.0, c.y) * inset);
+    // A bar lying along the board in the direction from `a` to `b`, centred on `centre`.
+    let lying = |a: Vec3, b: Vec3, centre: Vec3| {
+        let d = b - a;
+        Transform::from_translation(centre).with_rotation(Quat::from_rotation_y((-d.z).atan2(d.x)))
+    };
     if let Some((from, to)) = session.last_move {
-        // Corner brackets: two short bars at each corner.
+        // Corner brackets: at each corner of the cell, two short bars along its two edges,
+        // each covering two fifths of its edge from the corner.
+        let inner: Vec<Vec3> = corners(0.76).collect();
         for square in [from, to] {
-            for (cx, cz) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
-                let corner = Vec3::new(cx * 0.38 * SQUARE, 0.0, cz * 0.38 * SQUARE);
-                put(
-                    square,
-                    &looks.frame_bar,
-                    &looks.last_move,
-                    Transform::from_translation(corner - Vec3::X * cx * 0.12),
-                    false,
-                );
-                put(
-                    square,
-                    &looks.frame_bar,
-                    &looks.last_move,
-                    Transform::from_translation(corner - Vec3::Z * cz * 0.12)
-                        .with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_2)),
-                    false,
-                );
+            for (i, &corner) in inner.iter().enumerate() {
+                for neighbour in [inner[(i + 1) % inner.len()], inner[(i + inner.len() - 1) % inner.len()]] {
+                    let edge = corner.distance(neighbour);
+                    let centre = corner + (neighbour - corner) / edge * (0.2 * edge - 0.03);
+                    let bar = lying(corner, neighbour, centre).with_scale(Vec3::new(0.4 * edge / FRAME_BAR_LENGTH, 1.0, 1.0));
+                    put(square, &looks.frame_bar, &looks.last_move, bar, false);
+                }
             }
         }
     }
@@ -185,21 +189,13 @@ fn rebuild_marks(
         }
     }
     if cursor.visible {
-        for (dx, dz, angle) in [
-            (0.0, -0.47, 0.0),
-            (0.0, 0.47, 0.0),
-            (-0.47, 0.0, std::f32::consts::FRAC_PI_2),
-            (0.47, 0.0, std::f32::consts::FRAC_PI_2),
-        ] {
-            put(
-                cursor.square,
-                &looks.bar,
-                &looks.cursor,
-                Transform::from_xyz(dx, 0.02, dz)
-                    .with_rotation(Quat::from_rotation_y(angle))
-                    .with_scale(Vec3::new(1.55, 1.0, 0.6)),
-                false,
-            );
+        // A frame: a bar along each edge of the cell, the bar mesh stretched to the edge.
+        let frame: Vec<Vec3> = corners(0.94).collect();
+        for (i, &a) in frame.iter().enumerate() {
+            let b = frame[(i + 1) % frame.len()];
+            let bar = lying(a, b, (a + b) / 2.0 + Vec3::Y * 0.02);
+            let stretch = Vec3::new(a.distance(b) / BAR_LENGTH, 1.0, 0.6);
+            put(cursor.square, &looks.bar, &looks.cursor, bar.with_scale(stretch), false);
         }
     }
 }

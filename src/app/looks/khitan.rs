@@ -37,6 +37,14 @@ fn polar(angle: f32, radius: f32) -> Vec2 {
     Vec2::new(angle.cos(), angle.sin()) * radius
 }
 
+/// From a cell's centre to its corners.
+const CELL_RADIUS: f32 = 0.555;
+
+/// A hexagon with corners at 30° + 60°·i, the cells' and tiles' shape (X5.1).
+fn hexagon(radius: f32) -> Vec<Vec2> {
+    (0..6).map(|i| polar(FRAC_PI_6 + i as f32 * FRAC_PI_3, radius)).collect()
+}
+
 /// A flat solid with this outline in the board's plane, centred on the tile's mid-thickness.
 fn slab(meshes: &mut Assets<Mesh>, outline: Vec<Vec2>, thickness: f32, paint: Paint, at: Transform) -> Part {
     let polygon = ConvexPolygon::new(outline).expect("the outline is convex");
@@ -95,8 +103,7 @@ fn symbol(
 fn tile_model(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> Vec<Part> {
     let mut parts = Vec::new();
     // The owner's centre, a little proud of the coloured sectors.
-    let centre: Vec<Vec2> = (0..6).map(|i| polar(FRAC_PI_6 + i as f32 * FRAC_PI_3, CENTRE)).collect();
-    parts.push(slab(meshes, centre, THICKNESS + 0.012, Paint::Body, Transform::IDENTITY));
+    parts.push(slab(meshes, hexagon(CENTRE), THICKNESS + 0.012, Paint::Body, Transform::IDENTITY));
     for colour in Colour::ALL {
         let (paint, ink) = PAINTS[colour.index()];
         let paint = materials.add(glaze(Color::srgb(paint[0], paint[1], paint[2]), 0.42, 0.0));
@@ -118,14 +125,19 @@ impl Look for Khitan {
     const BADGES: bool = false;
     const MARK_LIFT: f32 = THICKNESS + 0.02;
 
+    /// The hexagonal cell: its outline in the board's plane lies on the table as (x, −y), as
+    /// the cell mesh is turned flat.
+    fn cell_outline() -> Vec<Vec2> {
+        hexagon(CELL_RADIUS).into_iter().map(|v| Vec2::new(v.x, -v.y)).collect()
+    }
+
     fn build(
         meshes: &mut Assets<Mesh>,
         materials: &mut Assets<StandardMaterial>,
         images: &mut Assets<Image>,
     ) -> GameLooks {
         let model = tile_model(meshes, materials);
-        let cell_outline: Vec<Vec2> = (0..6).map(|i| polar(FRAC_PI_6 + i as f32 * FRAC_PI_3, 0.555)).collect();
-        let cell = Mesh::from(Extrusion::new(ConvexPolygon::new(cell_outline).expect("a hexagon"), 0.15));
+        let cell = Mesh::from(Extrusion::new(ConvexPolygon::new(hexagon(CELL_RADIUS)).expect("a hexagon"), 0.15));
         let cell = meshes.add(cell.rotated_by(Quat::from_rotation_x(-FRAC_PI_2)));
         GameLooks {
             // Every kind is the same tile; its rest on the cell turns it (see `rest`).

@@ -9,7 +9,7 @@ mod khitan;
 
 use bevy::prelude::*;
 
-use super::geometry::facing;
+use super::geometry::{SQUARE, facing};
 use crate::rules::{GameId, Side};
 use crate::with_game;
 
@@ -112,6 +112,13 @@ pub trait Look {
     fn rest(side: Side, _kind: u8) -> Transform {
         Transform::from_rotation(facing(side))
     }
+
+    /// The corners of a cell around its centre on the table (x, z), in order round the cell:
+    /// the shape the last-move marks and the keyboard cursor follow. Square unless the game's
+    /// cells are not.
+    fn cell_outline() -> Vec<Vec2> {
+        [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)].map(|(x, z)| Vec2::new(x, z) * SQUARE).to_vec()
+    }
 }
 
 /// How high `game`'s marks lie (see [`Look::MARK_LIFT`]).
@@ -122,6 +129,11 @@ pub fn mark_lift(game: GameId) -> f32 {
 /// Whether `game`'s pieces get badges in the top-down view (see [`Look::BADGES`]).
 pub fn badges(game: GameId) -> bool {
     with_game!(game, G => <G as Look>::BADGES)
+}
+
+/// The corners of `game`'s cells (see [`Look::cell_outline`]).
+pub fn cell_outline(game: GameId) -> Vec<Vec2> {
+    with_game!(game, G => <G as Look>::cell_outline())
 }
 
 /// How a piece of `game` rests on its cell (see [`Look::rest`]).
