@@ -43,6 +43,8 @@ pub trait AnyGame: Send + Sync {
     fn geometry(&self) -> &'static Geometry;
     /// The kinds of piece by number: (letter, name).
     fn kinds(&self) -> &'static [(char, &'static str)];
+    /// What a list of pieces calls one where the kinds are ways of lying (`Rules::PIECE_NOUN`).
+    fn piece_noun(&self) -> Option<&'static str>;
     fn clone_box(&self) -> Box<dyn AnyGame>;
 
     /// The board now, mid-turn included.
@@ -166,6 +168,10 @@ impl<G: Engine> AnyGame for Game<G> {
 
     fn kinds(&self) -> &'static [(char, &'static str)] {
         G::KINDS
+    }
+
+    fn piece_noun(&self) -> Option<&'static str> {
+        G::PIECE_NOUN
     }
 
     fn clone_box(&self) -> Box<dyn AnyGame> {

@@ -148,6 +148,10 @@ pub trait Rules: Copy + Default + fmt::Debug + Send + Sync + 'static {
     const REPETITION_DRAWS: bool;
     /// The kinds of piece by number: (letter, name).
     const KINDS: &'static [(char, &'static str)];
+    /// Where every kind is one piece lying in different ways (Khitan's tiles, X5.3): what a
+    /// list of captured pieces calls one, so that it counts them instead of naming the ways
+    /// they lay.
+    const PIECE_NOUN: Option<&'static str> = None;
     /// The decisions inside a turn after its primary move, in the order they are taken:
     /// `true` where the defender takes it, `false` where the mover does. Search and the
     /// puzzle solver give each decision to its owner.

@@ -144,6 +144,9 @@ fn piece_list(game: &dyn AnyGame, pieces: &[PieceCode]) -> String {
     if pieces.is_empty() {
         return "none".to_string();
     }
+    if let Some(noun) = game.piece_noun() {
+        return format!("{} {noun}{}", pieces.len(), if pieces.len() == 1 { "" } else { "s" });
+    }
     let count = |kind: u8| pieces.iter().filter(|p| p.kind == kind).count();
     (0..game.kinds().len() as u8)
         .filter(|&k| count(k) > 0)
@@ -317,4 +320,23 @@ fn draw_offer(
             });
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::new_game;
+    use crate::rules::{GameId, Side};
+
+    #[test]
+    fn captured_pieces_are_listed_by_kind_and_khitans_tiles_counted() {
+        let piece = |kind| PieceCode { side: Side::Second, kind };
+        let khalif = new_game(GameId::Khalif, None).expect("the start");
+        assert_eq!(piece_list(khalif.as_ref(), &[]), "none");
+        assert_eq!(piece_list(khalif.as_ref(), &[piece(5), piece(0), piece(5)]), "1×Raider, 2×Camel");
+        // Khitan's kinds are the ways a tile lies (X5.3): a list counts tiles.
+        let khitan = new_game(GameId::Khitan, None).expect("the start");
+        assert_eq!(piece_list(khitan.as_ref(), &[piece(2), piece(7)]), "2 tiles");
+        assert_eq!(piece_list(khitan.as_ref(), &[piece(11)]), "1 tile");
+    }
 }

@@ -46,6 +46,7 @@ impl Rules for Khitan {
         ('B', "B-"),
         ('V', "V-"),
     ];
+    const PIECE_NOUN: Option<&'static str> = Some("tile");
     /// The mover's one choice inside a turn: where its placements go and how they lie.
     const INNER: &'static [bool] = &[false];
     /// Every piece is alike but for how it lies: no regular gives one as odds.
