@@ -1,6 +1,7 @@
 //! Coordinates around the board (the game's geometry says which and where), drawn in screen
-//! space where the camera sees them, so they stay crisp from every angle; and in the top-down
-//! view a letter badge on every piece.
+//! space where the camera sees them, so they stay crisp from every angle, and left out on the
+//! far side where a piece stands in front of them; and in the top-down view a letter badge on
+//! every piece.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -52,23 +53,54 @@ fn draw_badges(
     Ok(())
 }
 
+/// A piece's outline for hiding the far labels it stands in front of, in world units: a wide
+/// foot up to `FOOT.1` high, then a narrower body up to `BODY.1` (the tallest pieces of the
+/// chess-like sets).
+const FOOT: (f32, f32) = (0.42, 0.45);
+const BODY: (f32, f32) = (0.26, 1.2);
+
 fn draw_labels(
     mut contexts: EguiContexts,
     session: Res<Session>,
     camera: Query<(&Camera, &GlobalTransform)>,
+    pieces: Query<&GlobalTransform, (With<PieceView>, With<OnSquare>)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Ok((camera, at)) = camera.single() else { return Ok(()) };
+    let eye = at.translation();
+    let right = at.right().as_vec3();
+    let on_screen = |world: Vec3| camera.world_to_viewport(at, world).ok().map(|p| egui::pos2(p.x, p.y));
+    // The screen box of a slab of the piece on `base`: `half_width` either side, `low` to `high` up.
+    let slab = |base: Vec3, half_width: f32, low: f32, high: f32| {
+        let corners = [(-half_width, low), (half_width, low), (-half_width, high), (half_width, high)]
+            .map(|(x, y)| on_screen(base + right * x + Vec3::Y * y));
+        corners.iter().all(Option::is_some).then(|| egui::Rect::from_points(&corners.map(|c| c.unwrap_or_default())))
+    };
+    // Each piece's outline on the screen and how far it stands from the camera.
+    let outlines: Vec<(f32, [Option<egui::Rect>; 2])> = pieces
+        .iter()
+        .map(|piece| {
+            let base = piece.translation();
+            (eye.distance(base), [slab(base, FOOT.0, 0.0, FOOT.1), slab(base, BODY.0, FOOT.1, BODY.1)])
+        })
+        .collect();
+    let centre = eye.distance(Vec3::new(0.0, BOARD_TOP, 0.0));
     let painter = ctx.layer_painter(egui::LayerId::background());
     let font = egui::FontId::proportional(15.0);
     let color = egui::Color32::from_rgba_unmultiplied(245, 225, 180, 220);
-    let put = |world: Vec3, text: String| {
-        if let Ok(p) = camera.world_to_viewport(at, world) {
-            painter.text(egui::pos2(p.x, p.y), egui::Align2::CENTER_CENTER, text, font.clone(), color);
-        }
-    };
     for (text, x, y) in &session.geometry().labels {
-        put(Vec3::new(x * SQUARE, BOARD_TOP, -y * SQUARE), text.clone());
+        let world = Vec3::new(x * SQUARE, BOARD_TOP, -y * SQUARE);
+        let Some(p) = on_screen(world) else { continue };
+        // Only the far side's labels can hide behind a piece: a near one beside a tall piece
+        // stays, as it is read against the piece rather than lost behind it.
+        let distance = eye.distance(world);
+        let behind = |(d, areas): &(f32, [Option<egui::Rect>; 2])| {
+            *d < distance && areas.iter().flatten().any(|a| a.contains(p))
+        };
+        if distance > centre && outlines.iter().any(behind) {
+            continue;
+        }
+        painter.text(p, egui::Align2::CENTER_CENTER, text, font.clone(), color);
     }
     Ok(())
 }
