@@ -26,9 +26,10 @@ fn game_text_chars() -> BTreeSet<char> {
     let mut chars = BTreeSet::new();
     for file in files {
         let text = std::fs::read_to_string(&file).expect("text file");
-        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
-            let code = line.find(" //").map_or(line, |at| &line[..at]);
-            chars.extend(code.chars().filter(|&c| c >= ' '));
+        for line in text.lines() {
+            // A comment begins at `//` at the start of a line or after whitespace, as in subset.py.
+            let comment = line.match_indices("//").map(|(at, _)| at).find(|&at| at == 0 || line[..at].ends_with(char::is_whitespace));
+            chars.extend(line[..comment.unwrap_or(line.len())].chars().filter(|&c| c >= ' '));
         }
     }
     chars

@@ -42,7 +42,7 @@ def game_text_chars():
 def cut(source, target, wanted):
     """Keeps the `wanted` characters of `source` (and egui's hinting), drops the device metrics
     tables egui never reads, and renames the font as its licence asks of a modified version."""
-    font = TTFont(source)
+    font = TTFont(source, recalcTimestamp=False)  # the same output on every run
     keep = sorted(wanted & set(font.getBestCmap()))
     options = subset.Options()
     options.drop_tables += ["hdmx", "VDMX", "FFTM"]
