@@ -299,7 +299,10 @@ mod chafl {
 
     #[test]
     fn the_tactics_suite_loads_and_is_solved_at_a_fixed_depth() {
-        super::every_tactic_is_solved_at_depth_4(&["Haven", "KingTaken", "DoubleCapture", "Corner", "HavenDefence"], searcher);
+        super::every_tactic_is_solved_at_depth_4(
+            &["Haven", "KingTaken", "DoubleCapture", "Corner", "HavenDefence"],
+            searcher,
+        );
     }
 
     #[test]

@@ -187,6 +187,7 @@ fn mine_endgames_prints_entries_the_endgames_suite_accepts() {
     let out = stdout(&["--game", "khitan", "mine-endgames", "--games", "6", "--count", "2"]);
     let entries: Vec<&str> = out.lines().collect();
     assert!(!entries.is_empty(), "six self-play games give at least one won endgame:\n{out}");
-    let suite = parse_endgames::<Khitan>(&format!("[\n{}\n]", entries.join("\n")), "mined").unwrap_or_else(|e| panic!("{e}"));
+    let suite =
+        parse_endgames::<Khitan>(&format!("[\n{}\n]", entries.join("\n")), "mined").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(suite.len(), entries.len());
 }

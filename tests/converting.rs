@@ -5,7 +5,7 @@ mod common;
 
 use common::setup;
 use khalif::ai::arena::Player;
-use khalif::ai::endgames::{Endgame, ENDGAME_TURNS, parse_endgames, play_out, suite};
+use khalif::ai::endgames::{ENDGAME_TURNS, Endgame, parse_endgames, play_out, suite};
 use khalif::ai::khalif::KhalifWeights;
 use khalif::ai::{Engine, Limits, Searcher};
 use khalif::rules::Rules;

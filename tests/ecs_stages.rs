@@ -174,7 +174,10 @@ fn run_until(app: &mut App, done: impl Fn(&Session) -> bool) {
 /// Gold, a whole army up, walks its Khalif about (never back to a square, so no position comes
 /// back: the search would score a return as a draw) while `opponent` plays Silver's lone
 /// Khalif, for `gold_turns` of Gold's turns or until the game ends; returns how it ended.
-fn hopeless_game_for_silver(opponent: khalif::app::Opponent, gold_turns: usize) -> (App, Option<khalif::rules::Outcome>) {
+fn hopeless_game_for_silver(
+    opponent: khalif::app::Opponent,
+    gold_turns: usize,
+) -> (App, Option<khalif::rules::Outcome>) {
     let mut app = match_app(common::setup("Ke1 Ra2 Rb2 Da3 Db3 Gc1 ki9", 'g'));
     app.insert_resource(opponent);
     let walk = [("e1", "e2"), ("e2", "e3"), ("e3", "d3"), ("d3", "d2")];

@@ -28,7 +28,10 @@ fn game_text_chars() -> BTreeSet<char> {
         let text = std::fs::read_to_string(&file).expect("text file");
         for line in text.lines() {
             // A comment begins at `//` at the start of a line or after whitespace, as in subset.py.
-            let comment = line.match_indices("//").map(|(at, _)| at).find(|&at| at == 0 || line[..at].ends_with(char::is_whitespace));
+            let comment = line
+                .match_indices("//")
+                .map(|(at, _)| at)
+                .find(|&at| at == 0 || line[..at].ends_with(char::is_whitespace));
             chars.extend(line[..comment.unwrap_or(line.len())].chars().filter(|&c| c >= ' '));
         }
     }
@@ -41,7 +44,8 @@ fn covered(font: &str) -> BTreeSet<char> {
     let face = ttf_parser::Face::parse(&data, 0).expect("a valid font");
     let mut chars = BTreeSet::new();
     for table in face.tables().cmap.expect("a cmap").subtables {
-        table.codepoints(|c| chars.extend(char::from_u32(c).filter(|&ch| table.glyph_index(c).is_some() && ch != '\0')));
+        table
+            .codepoints(|c| chars.extend(char::from_u32(c).filter(|&ch| table.glyph_index(c).is_some() && ch != '\0')));
     }
     chars
 }

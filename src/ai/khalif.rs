@@ -204,7 +204,9 @@ impl Engine for Khalif {
         for_each_move_of(pos, ahead, |_, _, dests| reach |= dests);
         let room = (Position::adjacent_to(Bitboard::from_square(khalif)) & !pos.side(quarry) & !reach).count() as i32;
         let guards = pos.pieces(quarry, Kind::Guard).count() as i32;
-        HUNT_CLOSENESS * closeness + HUNT_ROOM * (8 - room) + HUNT_EDGE * (4 - i32::from(khalif.edge_distance()))
+        HUNT_CLOSENESS * closeness
+            + HUNT_ROOM * (8 - room)
+            + HUNT_EDGE * (4 - i32::from(khalif.edge_distance()))
             + HUNT_GUARDS * (2 - guards)
     }
 

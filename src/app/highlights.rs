@@ -144,7 +144,8 @@ fn rebuild_marks(
                 for neighbour in [inner[(i + 1) % inner.len()], inner[(i + inner.len() - 1) % inner.len()]] {
                     let edge = corner.distance(neighbour);
                     let centre = corner + (neighbour - corner) / edge * (0.2 * edge - 0.03);
-                    let bar = lying(corner, neighbour, centre).with_scale(Vec3::new(0.4 * edge / FRAME_BAR_LENGTH, 1.0, 1.0));
+                    let bar =
+                        lying(corner, neighbour, centre).with_scale(Vec3::new(0.4 * edge / FRAME_BAR_LENGTH, 1.0, 1.0));
                     put(square, &looks.frame_bar, &looks.last_move, bar, false);
                 }
             }

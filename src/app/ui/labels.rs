@@ -72,10 +72,11 @@ fn draw_labels(
     let on_screen = |world: Vec3| camera.world_to_viewport(at, world).ok().map(|p| egui::pos2(p.x, p.y));
     // The screen box of a slab of the piece on `base`: `half_width` either side, `low` to `high` up.
     let slab = |base: Vec3, half_width: f32, low: f32, high: f32| {
-        let corners: Option<Vec<egui::Pos2>> = [(-half_width, low), (half_width, low), (-half_width, high), (half_width, high)]
-            .into_iter()
-            .map(|(x, y)| on_screen(base + right * x + Vec3::Y * y))
-            .collect();
+        let corners: Option<Vec<egui::Pos2>> =
+            [(-half_width, low), (half_width, low), (-half_width, high), (half_width, high)]
+                .into_iter()
+                .map(|(x, y)| on_screen(base + right * x + Vec3::Y * y))
+                .collect();
         corners.map(|c| egui::Rect::from_points(&c))
     };
     // Each piece's outline on the screen and how far it stands from the camera.
