@@ -10,6 +10,7 @@ pub mod game;
 mod games;
 pub mod geometry;
 pub mod grid;
+pub mod izdari;
 pub mod khalif;
 pub mod khitan;
 pub mod record;

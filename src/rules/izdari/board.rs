@@ -1,0 +1,125 @@
+//! The geometry of both boards: squares as indices `rank * size + file` (a1 is 0), their names,
+//! and tables of the next square in each of the eight directions, made at compile time.
+
+use super::Version;
+
+/// A square's index on its version's board.
+pub type Sq = u8;
+
+/// "No square": off the board.
+pub const OFF: Sq = u8::MAX;
+
+/// The eight directions: the four orthogonal ones first (A2: "orthogonal"), then the diagonals.
+pub const NORTH: usize = 0;
+pub const ORTHOGONAL: std::ops::Range<usize> = 0..4;
+pub const DIAGONAL: std::ops::Range<usize> = 4..8;
+pub const ALL_DIRECTIONS: std::ops::Range<usize> = 0..8;
+const DELTAS: [(i8, i8); 8] = [(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+/// The opposite of a direction.
+pub const fn reverse(direction: usize) -> usize {
+    match direction {
+        0..4 => (direction + 2) % 4,
+        _ => 4 + (direction - 4 + 2) % 4,
+    }
+}
+
+const fn steps(size: u8) -> [[Sq; 8]; 100] {
+    let mut table = [[OFF; 8]; 100];
+    let mut sq = 0;
+    while sq < size as usize * size as usize {
+        let (file, rank) = ((sq % size as usize) as i8, (sq / size as usize) as i8);
+        let mut d = 0;
+        while d < 8 {
+            let (f, r) = (file + DELTAS[d].0, rank + DELTAS[d].1);
+            if f >= 0 && r >= 0 && f < size as i8 && r < size as i8 {
+                table[sq][d] = (r as u8) * size + f as u8;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+static STEPS: [[[Sq; 8]; 100]; 2] = [steps(8), steps(10)];
+
+/// The square next to `sq` in `direction`, or [`OFF`].
+#[inline]
+pub fn step(version: Version, sq: Sq, direction: usize) -> Sq {
+    STEPS[version as usize][sq as usize][direction]
+}
+
+/// A square's 0-based file and rank.
+pub const fn file_rank(version: Version, sq: Sq) -> (u8, u8) {
+    (sq % version.size(), sq / version.size())
+}
+
+/// The square at a 0-based file and rank, if on the board.
+pub const fn at(version: Version, file: u8, rank: u8) -> Option<Sq> {
+    if file < version.size() && rank < version.size() { Some(rank * version.size() + file) } else { None }
+}
+
+/// `e4`, `j10`.
+pub fn name(version: Version, sq: Sq) -> String {
+    let (file, rank) = file_rank(version, sq);
+    format!("{}{}", (b'a' + file) as char, rank + 1)
+}
+
+/// Reads a square's name on the version's board.
+pub fn parse_square(version: Version, text: &str) -> Option<Sq> {
+    let bytes = text.as_bytes();
+    let file = bytes.first()?.to_ascii_lowercase().checked_sub(b'a')?;
+    let digits = text.get(1..).filter(|d| !d.is_empty() && !d.starts_with('0') && d.bytes().all(|b| b.is_ascii_digit()))?;
+    let rank: u8 = digits.parse().ok()?;
+    at(version, file, rank.checked_sub(1)?)
+}
+
+/// The direction and distance from one square to another along a line of the eight
+/// directions, if they share one.
+pub fn line_between(version: Version, from: Sq, to: Sq) -> Option<(usize, u8)> {
+    let ((f1, r1), (f2, r2)) = (file_rank(version, from), file_rank(version, to));
+    let (df, dr) = (f2 as i8 - f1 as i8, r2 as i8 - r1 as i8);
+    if (df, dr) == (0, 0) || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return None;
+    }
+    let unit = (df.signum(), dr.signum());
+    let direction = DELTAS.iter().position(|&d| d == unit).expect("a unit step");
+    Some((direction, df.abs().max(dr.abs()) as u8))
+}
+
+/// How many king steps apart two squares are (Chebyshev distance, B2's "more than 6 squares").
+pub fn distance(version: Version, a: Sq, b: Sq) -> u8 {
+    let ((f1, r1), (f2, r2)) = (file_rank(version, a), file_rank(version, b));
+    f1.abs_diff(f2).max(r1.abs_diff(r2))
+}
+
+/// Whether two squares are orthogonally adjacent (A3.6's "orthogonally adjacent").
+pub fn orthogonally_adjacent(version: Version, a: Sq, b: Sq) -> bool {
+    ORTHOGONAL.into_iter().any(|d| step(version, a, d) == b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_stay_on_each_board() {
+        let v = Version::Assassins;
+        let a1 = parse_square(v, "a1").unwrap();
+        assert_eq!(step(v, a1, NORTH), parse_square(v, "a2").unwrap());
+        assert_eq!(step(v, a1, 3), OFF);
+        let h8 = parse_square(v, "h8").unwrap();
+        assert_eq!(step(v, h8, 4), OFF);
+        let c = Version::Classic;
+        let j10 = parse_square(c, "j10").unwrap();
+        assert_eq!((j10, name(c, j10)), (99, "j10".to_string()));
+        assert_eq!(step(c, j10, 6), parse_square(c, "i9").unwrap());
+        assert!(parse_square(v, "i1").is_none() && parse_square(v, "a9").is_none() && parse_square(c, "a01").is_none());
+        for d in ALL_DIRECTIONS {
+            assert_eq!(step(c, step(c, 44, d), reverse(d)), 44);
+        }
+        assert_eq!(line_between(c, 0, 99), Some((4, 9)));
+        assert_eq!(line_between(c, 0, 21), None);
+    }
+}

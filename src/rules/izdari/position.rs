@@ -1,0 +1,240 @@
+//! The board between (and during) turns: what stands on each square, who rides in each side's
+//! Wagon (A4.2), the side to move, the version, the turn number and an incrementally kept hash.
+
+use super::board::{OFF, Sq};
+use super::{Kind, Piece, Version};
+use crate::rules::Side;
+use crate::rules::zobrist::{keys, splitmix};
+
+/// The seats of a Wagon (A4.2: up to three friendly pieces).
+pub const SEATS: usize = 3;
+
+/// The passengers of one Wagon, kept sorted so that equal loads compare and hash alike.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Riders([Option<Kind>; SEATS]);
+
+impl Riders {
+    pub fn len(&self) -> usize {
+        self.0.iter().flatten().count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0[0].is_none()
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.0[SEATS - 1].is_some()
+    }
+
+    /// The passengers, in alphabetical order of their letters (C1: "the writer sorts them").
+    pub fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+        self.0.iter().flatten().copied()
+    }
+
+    /// Each kind aboard once: the passengers a choice can tell apart.
+    pub fn distinct(&self) -> impl Iterator<Item = Kind> + '_ {
+        self.0.iter().enumerate().filter_map(|(i, k)| k.filter(|&k| i == 0 || self.0[i - 1] != Some(k)))
+    }
+
+    /// The first passenger in letter order, if any ride.
+    pub fn first(&self) -> Option<Kind> {
+        self.0[0]
+    }
+
+    pub fn contains(&self, kind: Kind) -> bool {
+        self.0.contains(&Some(kind))
+    }
+
+    /// Seats a passenger; the caller has checked a seat is free.
+    pub fn board(&mut self, kind: Kind) {
+        debug_assert!(!self.is_full(), "a full Wagon loads nothing");
+        let mut seats: Vec<Kind> = self.kinds().collect();
+        seats.push(kind);
+        seats.sort_by_key(|k| k.letter());
+        *self = Riders::from_kinds(&seats);
+    }
+
+    /// Lets one passenger of `kind` off; whether one was aboard.
+    pub fn alight(&mut self, kind: Kind) -> bool {
+        let Some(seat) = self.0.iter().position(|&k| k == Some(kind)) else { return false };
+        self.0.copy_within(seat + 1.., seat);
+        self.0[SEATS - 1] = None;
+        true
+    }
+
+    fn from_kinds(kinds: &[Kind]) -> Riders {
+        let mut riders = Riders::default();
+        for (seat, &kind) in kinds.iter().take(SEATS).enumerate() {
+            riders.0[seat] = Some(kind);
+        }
+        riders
+    }
+
+    /// The passengers as position text writes them, `AR` (C1), empty when none ride.
+    pub fn letters(&self, side: Side) -> String {
+        self.kinds().map(|k| Piece::new(side, k).letter()).collect()
+    }
+}
+
+const CELLS: usize = 100;
+static PIECE_KEYS: [[[u64; CELLS]; 8]; 2] = keys::<8, CELLS>(0x0049_5A44_4152_4931);
+/// One key per (side, kind, how many of that kind already ride): loads in any order hash alike.
+static RIDER_KEYS: [[[u64; SEATS]; 8]; 2] = keys::<8, SEATS>(0x0052_4944_4552_5331);
+const SECOND_TO_MOVE: u64 = splitmix(0x0049_5A44_5349_4445).1;
+
+/// A position of either version. `Copy` and flat: search copies instead of undoing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Position {
+    cells: [Option<Piece>; CELLS],
+    riders: [Riders; 2],
+    /// Each side's Wagon and Templar square, [`OFF`] once taken.
+    wagon: [Sq; 2],
+    templar: [Sq; 2],
+    side_to_move: Side,
+    version: Version,
+    turn_number: u32,
+    /// Placement and side to move; the riders are added in [`Position::hash`].
+    board_hash: u64,
+}
+
+impl Position {
+    /// An empty board of `version` with `side` to move at turn 1.
+    pub fn empty(version: Version, side: Side) -> Position {
+        Position {
+            cells: [None; CELLS],
+            riders: [Riders::default(); 2],
+            wagon: [OFF; 2],
+            templar: [OFF; 2],
+            side_to_move: side,
+            version,
+            turn_number: 1,
+            board_hash: if side == Side::Second { SECOND_TO_MOVE } else { 0 },
+        }
+    }
+
+    pub fn version(&self) -> Version {
+        self.version
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        self.side_to_move
+    }
+
+    pub fn set_side_to_move(&mut self, side: Side) {
+        if side != self.side_to_move {
+            self.board_hash ^= SECOND_TO_MOVE;
+            self.side_to_move = side;
+        }
+    }
+
+    /// The number of the turn about to be played; every turn of either side counts one.
+    pub fn turn_number(&self) -> u32 {
+        self.turn_number
+    }
+
+    pub fn set_turn_number(&mut self, n: u32) {
+        self.turn_number = n;
+    }
+
+    /// Ends the turn: the other side is to move and the turn count advances.
+    pub fn pass_turn(&mut self) {
+        self.set_side_to_move(self.side_to_move.opponent());
+        self.turn_number = self.turn_number.saturating_add(1);
+    }
+
+    /// Hash of placement, passengers and side to move (not the turn number).
+    pub fn hash(&self) -> u64 {
+        let mut hash = self.board_hash;
+        for side in Side::BOTH {
+            let riders = self.riders[side.index()];
+            let mut previous = None;
+            let mut nth = 0;
+            for kind in riders.kinds() {
+                nth = if previous == Some(kind) { nth + 1 } else { 0 };
+                hash ^= RIDER_KEYS[side.index()][kind.index()][nth];
+                previous = Some(kind);
+            }
+        }
+        hash
+    }
+
+    #[inline]
+    pub fn at(&self, sq: Sq) -> Option<Piece> {
+        self.cells[sq as usize]
+    }
+
+    #[inline]
+    pub fn is_empty(&self, sq: Sq) -> bool {
+        self.cells[sq as usize].is_none()
+    }
+
+    /// The square of a side's Wagon, if it stands.
+    pub fn wagon(&self, side: Side) -> Option<Sq> {
+        Some(self.wagon[side.index()]).filter(|&s| s != OFF)
+    }
+
+    /// The square of a side's Templar, if it stands.
+    pub fn templar(&self, side: Side) -> Option<Sq> {
+        Some(self.templar[side.index()]).filter(|&s| s != OFF)
+    }
+
+    /// Who rides in a side's Wagon (nobody once it is gone).
+    pub fn riders(&self, side: Side) -> Riders {
+        self.riders[side.index()]
+    }
+
+    pub fn riders_mut(&mut self, side: Side) -> &mut Riders {
+        &mut self.riders[side.index()]
+    }
+
+    /// Places a piece on an empty square.
+    pub fn put(&mut self, sq: Sq, piece: Piece) {
+        debug_assert!(self.cells[sq as usize].is_none(), "put on an occupied square");
+        self.cells[sq as usize] = Some(piece);
+        self.board_hash ^= PIECE_KEYS[piece.side.index()][piece.kind.index()][sq as usize];
+        match piece.kind {
+            Kind::Wagon => self.wagon[piece.side.index()] = sq,
+            Kind::Templar => self.templar[piece.side.index()] = sq,
+            _ => {}
+        }
+    }
+
+    /// Removes and returns the piece on a square; a Wagon taken loses its passengers (A4.5).
+    pub fn take(&mut self, sq: Sq) -> Option<Piece> {
+        let piece = self.cells[sq as usize].take()?;
+        self.board_hash ^= PIECE_KEYS[piece.side.index()][piece.kind.index()][sq as usize];
+        match piece.kind {
+            Kind::Wagon => {
+                self.wagon[piece.side.index()] = OFF;
+                self.riders[piece.side.index()] = Riders::default();
+            }
+            Kind::Templar => self.templar[piece.side.index()] = OFF,
+            _ => {}
+        }
+        Some(piece)
+    }
+
+    /// Moves the piece on `from` to the empty square `to`, keeping a Wagon's passengers aboard.
+    pub fn relocate(&mut self, from: Sq, to: Sq) {
+        let piece = self.cells[from as usize].take().expect("relocate from an occupied square");
+        let keys = &PIECE_KEYS[piece.side.index()][piece.kind.index()];
+        self.board_hash ^= keys[from as usize] ^ keys[to as usize];
+        debug_assert!(self.cells[to as usize].is_none(), "relocate onto an occupied square");
+        self.cells[to as usize] = Some(piece);
+        match piece.kind {
+            Kind::Wagon => self.wagon[piece.side.index()] = to,
+            Kind::Templar => self.templar[piece.side.index()] = to,
+            _ => {}
+        }
+    }
+
+    /// Every piece on the board with its square, a1 first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
+        self.cells[..self.version.cells()].iter().enumerate().filter_map(|(i, p)| p.map(|p| (i as Sq, p)))
+    }
+
+    /// How many pieces stand on the board, both sides (passengers not counted).
+    pub fn piece_count(&self) -> u32 {
+        self.pieces().count() as u32
+    }
+}

@@ -1,0 +1,339 @@
+//! Complete turns (C2): generation with one turn per distinct successor position, bulk
+//! counting, copy-make play and the end rules (A5, D6, D7).
+//!
+//! Where different turns leave the same position, generation keeps one: an Assassin's or a
+//! Knight's ways to one square are one destination; passengers of one kind are one choice;
+//! every turn that only removes one enemy piece (an Archer's shot, a Templar slaying without
+//! moving) is one turn per target square. Wagon turns need no deduplication: the squares the
+//! Wagon leaves, and what it drops on each, tell its turns apart (see `wagon.rs`).
+
+use super::board::{ALL_DIRECTIONS, DIAGONAL, OFF, ORTHOGONAL, Sq, distance, step};
+use super::wagon::{self, Drops};
+use super::{Kind, Piece, Position, Version};
+use crate::rules::Side;
+
+/// One complete turn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Turn {
+    /// The moving piece's square; for a passenger leaving on its own, its Wagon's square.
+    pub from: Sq,
+    /// Where the piece ends; an Archer's target when it fires; `from` for a Templar that stays.
+    pub to: Sq,
+    /// The passenger that leaves the Wagon on its own (A4.4), if this is such a turn.
+    pub rider: Option<Kind>,
+    /// An Archer firing instead of moving (A3.1, B2).
+    pub shot: bool,
+    /// The enemy the Templar slays after its move (A3.6, B2), [`OFF`] for none.
+    pub slay: Sq,
+    /// What a Wagon drops on each square it leaves (A4.3).
+    pub drops: Drops,
+}
+
+impl Turn {
+    /// A piece's move (a Templar's without slaying, a Wagon's without drops).
+    pub const fn step(from: Sq, to: Sq) -> Turn {
+        Turn { from, to, rider: None, shot: false, slay: OFF, drops: Drops::NONE }
+    }
+
+    pub const fn slays(self) -> Option<Sq> {
+        if self.slay == OFF { None } else { Some(self.slay) }
+    }
+}
+
+/// A set of squares of either board, one bit a square.
+pub type Squares = u128;
+
+#[inline]
+pub const fn bit(sq: Sq) -> Squares {
+    1 << sq
+}
+
+/// The squares of a set, lowest first.
+pub fn squares(mut set: Squares) -> impl Iterator<Item = Sq> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let sq = set.trailing_zeros() as Sq;
+            set &= set - 1;
+            sq
+        })
+    })
+}
+
+/// The side that has won: the other lost its Templar (A1.3) or, in classic, its Wagon (B1).
+/// (No legal move, A5.2, is found by generating.)
+pub fn winner(pos: &Position) -> Option<Side> {
+    let lost = |side| match pos.version() {
+        Version::Assassins => pos.templar(side).is_none(),
+        Version::Classic => pos.wagon(side).is_none(),
+    };
+    Side::BOTH.into_iter().find(|&side| lost(side)).map(Side::opponent)
+}
+
+/// How the pieces of the side to move see the board.
+#[derive(Clone, Copy)]
+pub(super) struct View<'a> {
+    pub pos: &'a Position,
+    pub version: Version,
+    pub me: Side,
+}
+
+impl<'a> View<'a> {
+    pub fn new(pos: &'a Position) -> View<'a> {
+        View { pos, version: pos.version(), me: pos.side_to_move() }
+    }
+
+    /// A square a sliding piece may pass: empty or, in classic, one of its own Dunes (D1).
+    #[inline]
+    pub fn passable(&self, sq: Sq) -> bool {
+        match self.pos.at(sq) {
+            None => true,
+            Some(p) => self.version == Version::Classic && p.kind == Kind::Dune && p.side == self.me,
+        }
+    }
+
+    /// A square a taking piece may end on: empty, or an enemy other than a Dune (A2.3).
+    #[inline]
+    pub fn landable(&self, sq: Sq) -> bool {
+        match self.pos.at(sq) {
+            None => true,
+            Some(p) => p.side != self.me && p.kind != Kind::Dune,
+        }
+    }
+
+    /// An enemy that a shot or a slaying may take: not a Dune, and for a shot not the Wagon.
+    #[inline]
+    pub fn target(&self, sq: Sq, wagon_too: bool) -> bool {
+        self.pos.at(sq).is_some_and(|p| p.side != self.me && p.kind != Kind::Dune && (wagon_too || p.kind != Kind::Wagon))
+    }
+
+    /// Slides from `from` along each of `directions`: the squares reached between `min` and
+    /// `max` steps, empty or holding an enemy to take; the first piece that cannot be passed
+    /// ends the line.
+    fn slide(&self, from: Sq, directions: std::ops::Range<usize>, min: u8, max: u8) -> Squares {
+        let mut set = 0;
+        for d in directions {
+            let mut sq = from;
+            for n in 1..=max {
+                sq = step(self.version, sq, d);
+                if sq == OFF {
+                    break;
+                }
+                if n >= min && self.landable(sq) {
+                    set |= bit(sq);
+                }
+                if !self.passable(sq) {
+                    break;
+                }
+            }
+        }
+        set
+    }
+
+    /// Where a piece of `kind` standing (or riding) on `from` may move, taking by landing where
+    /// it takes; an Archer's steps only, a Templar's moves before any slaying, no Wagon.
+    pub fn moves(&self, kind: Kind, from: Sq) -> Squares {
+        let classic = self.version == Version::Classic;
+        let empty = |set: Squares| squares(set).filter(|&s| self.pos.is_empty(s)).fold(0, |a, s| a | bit(s));
+        match kind {
+            Kind::Assassin => self.assassin(from),
+            Kind::Halfling if classic => self.slide(from, DIAGONAL, 3, 3),
+            Kind::Halfling => self.slide(from, DIAGONAL, 1, 3),
+            Kind::Lizard => self.slide(from, DIAGONAL, 2, u8::MAX),
+            Kind::Dune if classic => empty(self.slide(from, ALL_DIRECTIONS, 1, 1)),
+            Kind::Dune => empty(self.slide(from, ORTHOGONAL, 1, 1)),
+            Kind::Archer if classic => empty(self.slide(from, ALL_DIRECTIONS, 2, 2)),
+            Kind::Archer => empty(self.slide(from, ORTHOGONAL, 1, 1)),
+            Kind::Templar if classic => self.slide(from, ALL_DIRECTIONS, 1, 2),
+            Kind::Templar => self.slide(from, ORTHOGONAL, 1, 1),
+            Kind::Knight => self.knight(from),
+            Kind::Wagon => 0,
+        }
+    }
+
+    /// A3.2: up to three orthogonal steps, turning at will, through empty squares; the last
+    /// may take. The start never counts as empty (a passenger's holds its Wagon).
+    fn assassin(&self, from: Sq) -> Squares {
+        fn walk(view: &View, at: Sq, left: u8, seen: Squares, out: &mut Squares) {
+            for d in ORTHOGONAL {
+                let next = step(view.version, at, d);
+                if next == OFF || seen & bit(next) != 0 {
+                    continue;
+                }
+                if view.pos.is_empty(next) {
+                    *out |= bit(next);
+                    if left > 1 {
+                        walk(view, next, left - 1, seen | bit(next), out);
+                    }
+                } else if view.landable(next) {
+                    *out |= bit(next);
+                }
+            }
+        }
+        let mut out = 0;
+        walk(self, from, 3, bit(from), &mut out);
+        out & !bit(from)
+    }
+
+    /// B2 with D1, D2: two squares straight on, then optionally one more in any direction;
+    /// every square passed empty or an own Dune; it takes where it lands.
+    fn knight(&self, from: Sq) -> Squares {
+        let v = self.version;
+        let mut out = 0;
+        for d in ALL_DIRECTIONS {
+            let first = step(v, from, d);
+            if first == OFF || !self.passable(first) {
+                continue;
+            }
+            let second = step(v, first, d);
+            if second == OFF {
+                continue;
+            }
+            if self.landable(second) {
+                out |= bit(second);
+            }
+            if self.passable(second) {
+                for d2 in ALL_DIRECTIONS {
+                    let third = step(v, second, d2);
+                    if third != OFF && self.landable(third) {
+                        out |= bit(third);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The enemies an Archer on `from` may shoot (A3.1, B2, D4): the first piece along each
+    /// line, far enough away, not a Dune nor the Wagon.
+    pub fn shots(&self, from: Sq) -> Squares {
+        let reach = if self.version == Version::Classic { 7 } else { 2 };
+        let mut out = 0;
+        for d in ALL_DIRECTIONS {
+            let mut sq = step(self.version, from, d);
+            while sq != OFF && self.pos.is_empty(sq) {
+                sq = step(self.version, sq, d);
+            }
+            if sq != OFF && distance(self.version, from, sq) >= reach && self.target(sq, false) {
+                out |= bit(sq);
+            }
+        }
+        out
+    }
+
+    /// The enemies a Templar standing on `at` may slay (A3.6: orthogonally adjacent; B2: any of
+    /// the eight neighbours), never a Dune.
+    pub fn slayable(&self, at: Sq) -> Squares {
+        let directions = if self.version == Version::Classic { ALL_DIRECTIONS } else { ORTHOGONAL };
+        directions.map(|d| step(self.version, at, d)).filter(|&s| s != OFF && self.target(s, true)).fold(0, |a, s| a | bit(s))
+    }
+
+    /// Whether a move onto `to` takes the enemy's royal piece and so ends the game (D6).
+    pub fn takes_royal(&self, to: Sq) -> bool {
+        self.pos.at(to).is_some_and(|p| p.side != self.me && p.kind == self.version.royal())
+    }
+}
+
+/// Appends every legal turn of the side to move, one per distinct successor position (C2).
+/// Turns of one origin and destination come together (search groups them).
+pub fn generate_turns(pos: &Position, out: &mut Vec<Turn>) {
+    if winner(pos).is_some() {
+        return;
+    }
+    let view = View::new(pos);
+    let mut removed: Squares = 0;
+    for (from, piece) in pos.pieces() {
+        if piece.side != view.me {
+            continue;
+        }
+        match piece.kind {
+            Kind::Wagon => wagon_square_turns(&view, from, out),
+            Kind::Templar => templar_turns(&view, from, &mut removed, out),
+            kind => {
+                for to in squares(view.moves(kind, from)) {
+                    out.push(Turn::step(from, to));
+                }
+                if kind == Kind::Archer {
+                    for target in squares(view.shots(from) & !removed) {
+                        removed |= bit(target);
+                        out.push(Turn { shot: true, ..Turn::step(from, target) });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The Templar's turns: stay and slay (A3.6; never in classic, D5), or move and slay or not.
+fn templar_turns(view: &View, from: Sq, removed: &mut Squares, out: &mut Vec<Turn>) {
+    if view.version == Version::Assassins {
+        for target in squares(view.slayable(from) & !*removed) {
+            *removed |= bit(target);
+            out.push(Turn { slay: target, ..Turn::step(from, from) });
+        }
+    }
+    for to in squares(view.moves(Kind::Templar, from)) {
+        out.push(Turn::step(from, to));
+        if view.takes_royal(to) {
+            continue;
+        }
+        let mut after = *view.pos;
+        after.take(to);
+        after.relocate(from, to);
+        let after_view = View { pos: &after, ..*view };
+        for target in squares(after_view.slayable(to)) {
+            out.push(Turn { slay: target, ..Turn::step(from, to) });
+        }
+    }
+}
+
+/// Everything that leaves from the Wagon's square: the Wagon's own moves (A4.1–A4.3) and its
+/// passengers leaving on their own (A4.4), sorted by destination so that the turns of one
+/// origin and destination stand together.
+fn wagon_square_turns(view: &View, from: Sq, out: &mut Vec<Turn>) {
+    let start = out.len();
+    wagon::moves(view, from, out);
+    let riders = view.pos.riders(view.me);
+    for kind in riders.distinct() {
+        for to in squares(view.moves(kind, from)) {
+            out.push(Turn { rider: Some(kind), ..Turn::step(from, to) });
+        }
+    }
+    if !riders.is_empty() {
+        out[start..].sort_by_key(|t| t.to);
+    }
+}
+
+/// The number of legal turns (C2).
+pub fn count_turns(pos: &Position) -> u64 {
+    let mut turns = Vec::with_capacity(128);
+    generate_turns(pos, &mut turns);
+    turns.len() as u64
+}
+
+/// Whether the side to move has a legal turn (A5.2).
+pub fn has_turn(pos: &Position) -> bool {
+    count_turns(pos) > 0
+}
+
+/// Plays a generated (or checked) turn; the other side is to move.
+pub fn play(pos: &mut Position, turn: &Turn) {
+    let me = pos.side_to_move();
+    if let Some(kind) = turn.rider {
+        pos.riders_mut(me).alight(kind);
+        pos.take(turn.to);
+        pos.put(turn.to, Piece::new(me, kind));
+    } else if turn.shot {
+        pos.take(turn.to);
+    } else if pos.at(turn.from).is_some_and(|p| p.kind == Kind::Wagon) {
+        wagon::play(pos, turn);
+    } else {
+        if turn.to != turn.from {
+            pos.take(turn.to);
+            pos.relocate(turn.from, turn.to);
+        }
+        if let Some(target) = turn.slays() {
+            pos.take(target);
+        }
+    }
+    pos.pass_turn();
+}

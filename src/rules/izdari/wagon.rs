@@ -1,0 +1,243 @@
+//! The Wagon's move (A4, B2, D1, D7): its straight path, the friendly pieces it must load on
+//! the way, the passengers it may drop on the squares it leaves, and playing all of it.
+//!
+//! Its turns never need deduplication: a Wagon turn is its destination and, for each square it
+//! leaves, the kind it drops there, if any; loading is compulsory, so that is the whole turn,
+//! and two different such turns leave different boards. Generation therefore offers each
+//! distinct kind aboard once per drop.
+
+use super::board::{ALL_DIRECTIONS, OFF, ORTHOGONAL, Sq, line_between, step};
+use super::position::SEATS;
+use super::turn::{Turn, View};
+use super::{Kind, Piece, Position, Riders, Version};
+
+/// What a Wagon drops on each square it leaves, by the square's place on its path (0 is its
+/// starting square): three bits a square, a kind's index plus one, 0 for nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct Drops(u32);
+
+impl Drops {
+    pub const NONE: Drops = Drops(0);
+
+    /// What is dropped on the path's square `index`.
+    pub fn at(self, index: usize) -> Option<Kind> {
+        let code = (self.0 >> (3 * index)) & 7;
+        (code != 0).then(|| Kind::ALL[code as usize - 1])
+    }
+
+    /// These drops and `kind` dropped on square `index` of the path.
+    pub fn with(self, index: usize, kind: Kind) -> Drops {
+        Drops(self.0 & !(7 << (3 * index)) | ((kind.index() as u32 + 1) << (3 * index)))
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The raw bits, for search's grouping of a turn's inner choices.
+    pub fn bits(self) -> u32 {
+        self.0
+    }
+}
+
+/// The longest path: five squares in Assassin's Izdari (A4.1), the board's width in classic.
+pub const MAX_PATH: usize = 10;
+
+/// The squares a Wagon goes through, its starting square first and its destination last.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Path {
+    squares: [Sq; MAX_PATH],
+    len: u8,
+}
+
+impl Path {
+    pub fn squares(&self) -> &[Sq] {
+        &self.squares[..self.len as usize]
+    }
+
+    /// The number of squares the Wagon leaves (all but the last).
+    pub fn left(&self) -> usize {
+        self.len as usize - 1
+    }
+
+    pub fn destination(&self) -> Sq {
+        self.squares[self.len as usize - 1]
+    }
+}
+
+/// What a Wagon finds on a square it enters.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Entry {
+    Empty,
+    /// A friendly piece it must load (A4.2).
+    Load(Kind),
+    /// One of its own Dunes, passed but never stopped on (classic, D1).
+    OwnDune,
+    /// Anything else ends its path: an enemy piece, a Dune (an enemy's in classic), its Templar
+    /// (A4.1).
+    Blocked,
+}
+
+/// What the Wagon meets entering `sq`.
+pub fn entry(view: &View, sq: Sq) -> Entry {
+    match view.pos.at(sq) {
+        None => Entry::Empty,
+        Some(p) if p.side != view.me => Entry::Blocked,
+        Some(p) if p.kind == Kind::Dune && view.version == Version::Classic => Entry::OwnDune,
+        Some(p) if view.version.loadable(p.kind) => Entry::Load(p.kind),
+        Some(_) => Entry::Blocked,
+    }
+}
+
+/// How far a Wagon may go in one move and which ways (A4.1, B2).
+fn reach(version: Version) -> (std::ops::Range<usize>, usize) {
+    match version {
+        Version::Assassins => (ORTHOGONAL, 5),
+        Version::Classic => (ALL_DIRECTIONS, MAX_PATH - 1),
+    }
+}
+
+/// The path of a Wagon on `from` to `to`, if `to` lies along one of its lines within reach,
+/// every square on the way can be entered and `to` can be stopped on. Whether the seats
+/// suffice is [`can_finish`]'s question.
+pub fn path(view: &View, from: Sq, to: Sq) -> Option<Path> {
+    let (direction, length) = line_between(view.version, from, to)?;
+    let (directions, most) = reach(view.version);
+    if !directions.contains(&direction) || length as usize > most {
+        return None;
+    }
+    let mut path = Path { squares: [OFF; MAX_PATH], len: 1 };
+    path.squares[0] = from;
+    let mut sq = from;
+    for _ in 0..length {
+        sq = step(view.version, sq, direction);
+        match entry(view, sq) {
+            Entry::Blocked => return None,
+            Entry::OwnDune if sq == to => return None,
+            _ => {}
+        }
+        path.squares[path.len as usize] = sq;
+        path.len += 1;
+    }
+    Some(path)
+}
+
+/// Whether a Wagon that has just left square `index` of `path` with `riders` aboard can still
+/// reach the destination: it drops a passenger on every square it leaves where it may, the
+/// best it can do to keep a seat free for what it must load (A4.2).
+pub fn can_finish(view: &View, path: &Path, index: usize, mut riders: Riders) -> bool {
+    let squares = path.squares();
+    for i in index + 1..squares.len() {
+        if let Entry::Load(kind) = entry(view, squares[i]) {
+            if riders.is_full() {
+                return false;
+            }
+            riders.board(kind);
+        }
+        if i + 1 < squares.len() && droppable(view, path, i) {
+            if let Some(kind) = riders.first() {
+                riders.alight(kind);
+            }
+        }
+    }
+    true
+}
+
+/// Whether the Wagon can make its whole path with the seats it has (A4.2).
+pub fn feasible(view: &View, path: &Path) -> bool {
+    let mut riders = view.pos.riders(view.me);
+    if let Some(kind) = riders.first() {
+        riders.alight(kind);
+    }
+    can_finish(view, path, 0, riders)
+}
+
+/// Whether the square `index` of the path is empty once the Wagon leaves it (A4.3): its
+/// start, an empty square, or one whose piece it loaded; never an own Dune passed.
+pub fn droppable(view: &View, path: &Path, index: usize) -> bool {
+    index == 0 || !matches!(entry(view, path.squares()[index]), Entry::OwnDune)
+}
+
+/// Appends every Wagon move from `from`: destination by destination, each with every distinct
+/// way of dropping passengers.
+pub fn moves(view: &View, from: Sq, out: &mut Vec<Turn>) {
+    let (directions, most) = reach(view.version);
+    let riders = view.pos.riders(view.me);
+    for d in directions {
+        let mut line = Path { squares: [OFF; MAX_PATH], len: 1 };
+        line.squares[0] = from;
+        let mut sq = from;
+        for _ in 0..most {
+            sq = step(view.version, sq, d);
+            if sq == OFF {
+                break;
+            }
+            let found = entry(view, sq);
+            if found == Entry::Blocked {
+                break;
+            }
+            line.squares[line.len as usize] = sq;
+            line.len += 1;
+            if found != Entry::OwnDune {
+                drops(view, &line, 0, riders, Drops::NONE, out);
+            }
+        }
+    }
+}
+
+/// The turns along `path` from its square `index` (just entered, loads done), with `drops`
+/// chosen so far.
+fn drops(view: &View, path: &Path, index: usize, riders: Riders, chosen: Drops, out: &mut Vec<Turn>) {
+    let squares = path.squares();
+    let mut options = [None; SEATS + 1];
+    let mut count = 1;
+    if droppable(view, path, index) {
+        for kind in riders.distinct() {
+            options[count] = Some(kind);
+            count += 1;
+        }
+    }
+    for &drop in &options[..count] {
+        let mut aboard = riders;
+        let mut chosen = chosen;
+        if let Some(kind) = drop {
+            aboard.alight(kind);
+            chosen = chosen.with(index, kind);
+        }
+        let next = index + 1;
+        if let Entry::Load(kind) = entry(view, squares[next]) {
+            if aboard.is_full() {
+                continue;
+            }
+            aboard.board(kind);
+        }
+        if next == squares.len() - 1 {
+            out.push(Turn { drops: chosen, ..Turn::step(squares[0], squares[next]) });
+        } else {
+            drops(view, path, next, aboard, chosen, out);
+        }
+    }
+}
+
+/// Plays a Wagon turn: square by square, loading what it meets and dropping what the turn says.
+pub fn play(pos: &mut Position, turn: &Turn) {
+    let view = View::new(pos);
+    let path = path(&view, turn.from, turn.to).expect("a legal Wagon turn has a path");
+    let me = view.me;
+    let mut riders = pos.riders(me);
+    let wagon = pos.take(turn.from).expect("the Wagon");
+    for (index, &sq) in path.squares().iter().enumerate() {
+        if index > 0 {
+            if let Some(p) = pos.at(sq).filter(|p| p.kind != Kind::Dune) {
+                pos.take(sq);
+                riders.board(p.kind);
+            }
+        }
+        if let Some(kind) = turn.drops.at(index) {
+            riders.alight(kind);
+            pos.put(sq, Piece::new(me, kind));
+        }
+    }
+    pos.put(turn.to, wagon);
+    *pos.riders_mut(me) = riders;
+}
