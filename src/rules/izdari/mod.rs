@@ -5,18 +5,24 @@
 //! the staged turn, position text (C1), notation and "why not?".
 
 mod board;
+mod machine;
+mod notation;
 mod piece;
 mod position;
 mod text;
 mod turn;
 mod wagon;
+mod why;
 
 pub use board::{OFF, Sq, name, parse_square};
+pub use machine::{Decision, DecisionError, Event, Kinds, Pending, Stage, TurnState};
+pub use notation::{parse_turn, replay, write_events, write_turn};
 pub use piece::{Kind, Piece, Version};
 pub use position::{Position, Riders, SEATS};
 pub use text::{ASSASSINS_START, CLASSIC_START, parse_piece_list, parse_position, start, write_position};
 pub use turn::{Squares, Turn, bit, count_turns, generate_turns, has_turn, play, squares, winner};
 pub use wagon::Drops;
+pub use why::{Explained, Reading, Refusal, read_move, why_not};
 
 /// Perft (C2): the distinct sequences of `depth` turns.
 pub fn perft(pos: &Position, depth: u32) -> u64 {

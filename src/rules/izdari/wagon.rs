@@ -12,22 +12,22 @@ use super::turn::{Turn, View};
 use super::{Kind, Piece, Position, Riders, Version};
 
 /// What a Wagon drops on each square it leaves, by the square's place on its path (0 is its
-/// starting square): three bits a square, a kind's index plus one, 0 for nothing.
+/// starting square): four bits a square, a kind's index plus one, 0 for nothing.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
-pub struct Drops(u32);
+pub struct Drops(u64);
 
 impl Drops {
     pub const NONE: Drops = Drops(0);
 
     /// What is dropped on the path's square `index`.
     pub fn at(self, index: usize) -> Option<Kind> {
-        let code = (self.0 >> (3 * index)) & 7;
+        let code = (self.0 >> (4 * index)) & 15;
         (code != 0).then(|| Kind::ALL[code as usize - 1])
     }
 
     /// These drops and `kind` dropped on square `index` of the path.
     pub fn with(self, index: usize, kind: Kind) -> Drops {
-        Drops(self.0 & !(7 << (3 * index)) | ((kind.index() as u32 + 1) << (3 * index)))
+        Drops(self.0 & !(15 << (4 * index)) | ((kind.index() as u64 + 1) << (4 * index)))
     }
 
     pub fn is_empty(self) -> bool {
@@ -35,7 +35,7 @@ impl Drops {
     }
 
     /// The raw bits, for search's grouping of a turn's inner choices.
-    pub fn bits(self) -> u32 {
+    pub fn bits(self) -> u64 {
         self.0
     }
 }
@@ -53,11 +53,6 @@ pub struct Path {
 impl Path {
     pub fn squares(&self) -> &[Sq] {
         &self.squares[..self.len as usize]
-    }
-
-    /// The number of squares the Wagon leaves (all but the last).
-    pub fn left(&self) -> usize {
-        self.len as usize - 1
     }
 
     pub fn destination(&self) -> Sq {
