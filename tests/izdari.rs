@@ -68,7 +68,6 @@ fn perft_from_the_starts_matches_the_rulebook() {
 
 // D8
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow without optimisation: run with --release")]
 fn deeper_perft_matches_the_rulebook() {
     assert_eq!(perft(&izdari::start(A), 3), 148_224);
     assert_eq!(perft(&izdari::start(C), 2), 51_162);
@@ -80,10 +79,34 @@ fn the_start_of_assassins_izdari() {
     let start = izdari::start(A);
     assert_eq!(start.side_to_move(), Side::First);
     let expect = [
-        ("a1", 'A'), ("b1", 'T'), ("c1", 'R'), ("d1", 'L'), ("e1", 'L'), ("f1", 'R'), ("g1", 'W'), ("h1", 'A'),
-        ("a2", 'H'), ("b2", 'D'), ("c2", 'D'), ("f2", 'D'), ("g2", 'D'), ("h2", 'H'),
-        ("a8", 'a'), ("b8", 'w'), ("c8", 'r'), ("d8", 'l'), ("e8", 'l'), ("f8", 'r'), ("g8", 't'), ("h8", 'a'),
-        ("a7", 'h'), ("b7", 'd'), ("c7", 'd'), ("f7", 'd'), ("g7", 'd'), ("h7", 'h'),
+        ("a1", 'A'),
+        ("b1", 'T'),
+        ("c1", 'R'),
+        ("d1", 'L'),
+        ("e1", 'L'),
+        ("f1", 'R'),
+        ("g1", 'W'),
+        ("h1", 'A'),
+        ("a2", 'H'),
+        ("b2", 'D'),
+        ("c2", 'D'),
+        ("f2", 'D'),
+        ("g2", 'D'),
+        ("h2", 'H'),
+        ("a8", 'a'),
+        ("b8", 'w'),
+        ("c8", 'r'),
+        ("d8", 'l'),
+        ("e8", 'l'),
+        ("f8", 'r'),
+        ("g8", 't'),
+        ("h8", 'a'),
+        ("a7", 'h'),
+        ("b7", 'd'),
+        ("c7", 'd'),
+        ("f7", 'd'),
+        ("g7", 'd'),
+        ("h7", 'h'),
     ];
     for (square, letter) in expect {
         assert_eq!(start.at(sq(A, square)).map(|p| p.letter()), Some(letter), "{square}");
@@ -161,7 +184,7 @@ fn the_archer_steps_or_fires() {
 fn halflings_and_lizards_slide_diagonally() {
     let pos = at(A, "Hd4 Tb1 tb8 ag7");
     let halfling = turns_from(&pos, "d4");
-    assert!(halfling.contains("Hd4-g7") == false && halfling.contains("Hd4xg7"));
+    assert!(!halfling.contains("Hd4-g7") && halfling.contains("Hd4xg7"));
     assert!(halfling.contains("Hd4-a1") && halfling.contains("Hd4-a7") && !halfling.contains("Hd4-h8"));
     assert_eq!(halfling.len(), 3 + 3 + 3 + 3);
     let pos = at(A, "Ld4 Tb1 tb8 ag7");
@@ -254,11 +277,14 @@ fn turns_that_leave_the_same_position_count_once() {
             if list.is_empty() {
                 break;
             }
-            let hashes: HashSet<u64> = list.iter().map(|t| {
-                let mut next = pos;
-                play(&mut next, t);
-                next.hash()
-            }).collect();
+            let hashes: HashSet<u64> = list
+                .iter()
+                .map(|t| {
+                    let mut next = pos;
+                    play(&mut next, t);
+                    next.hash()
+                })
+                .collect();
             assert_eq!(hashes.len(), list.len(), "{}", write_position(&pos));
             pos = {
                 let mut next = pos;
@@ -309,7 +335,7 @@ fn classic_pieces() {
     // B2, D1: the classic Wagon goes any distance any way, over its own Dunes, never onto one.
     let pos = at(C, "Wa1 Db2 Hc3 Tj1 wa10 tj10");
     let from = turns_from(&pos, "a1");
-    assert!(from.contains("Wa1-j10+Hc3") == false, "j10 holds an enemy Templar: never takes");
+    assert!(!from.iter().any(|t| t.starts_with("Wa1-j10")), "j10 holds the enemy Templar: it never takes");
     assert!(from.contains("Wa1-i9+Hc3") && from.contains("Wa1-d4+Hc3/Hc3"));
     assert!(!from.iter().any(|t| t.starts_with("Wa1-b2")), "never stops on its Dune");
     assert!(!from.iter().any(|t| t.contains("/Hb2")), "nothing is dropped on its Dune");
@@ -358,15 +384,17 @@ fn position_text_round_trips_and_names_what_is_wrong() {
 fn random_games_keep_the_staged_turn_and_the_generator_in_step() {
     let mut rng = common::rng(2026);
     for version in [A, C] {
-        for _ in 0..6 {
+        for _ in 0..3 {
             let mut pos = izdari::start(version);
-            for _ in 0..120 {
+            for ply in 0..80 {
                 let mut list = Vec::new();
                 generate_turns(&pos, &mut list);
                 if list.is_empty() {
                     break;
                 }
-                for turn in &list {
+                // A sample of the turns each ply (all would take minutes unoptimised).
+                for _ in 0..12 {
+                    let turn = &list[rng.random_range(0..list.len())];
                     let text = write_turn(&pos, turn);
                     let (parsed, events) = parse_turn(&pos, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
                     assert_eq!(parsed, *turn, "{text}");
@@ -381,6 +409,10 @@ fn random_games_keep_the_staged_turn_and_the_generator_in_step() {
                     assert!(why_not(&pos, turn.from, turn.to).is_ok(), "{text}");
                 }
                 // The staged turn's primaries are the generated ones, and no more.
+                if ply % 8 != 0 {
+                    play(&mut pos, &list[rng.random_range(0..list.len())]);
+                    continue;
+                }
                 let primaries: BTreeSet<(u8, u8)> = list.iter().map(|t| (t.from, t.to)).collect();
                 let options: BTreeSet<(u8, u8)> = TurnState::new(pos)
                     .options()
@@ -390,8 +422,10 @@ fn random_games_keep_the_staged_turn_and_the_generator_in_step() {
                         other => panic!("{other:?}"),
                     })
                     .collect();
-                let extra: Vec<String> =
-                    options.difference(&primaries).map(|&(f, t)| format!("{}-{}", name(version, f), name(version, t))).collect();
+                let extra: Vec<String> = options
+                    .difference(&primaries)
+                    .map(|&(f, t)| format!("{}-{}", name(version, f), name(version, t)))
+                    .collect();
                 // Only removals folded into another turn's (C2) may be missing from generation.
                 for &(f, t) in options.difference(&primaries) {
                     let p = pos.at(f).unwrap();

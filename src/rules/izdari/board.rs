@@ -61,7 +61,8 @@ pub fn name(version: Version, sq: Sq) -> String {
 pub fn parse_square(version: Version, text: &str) -> Option<Sq> {
     let bytes = text.as_bytes();
     let file = bytes.first()?.to_ascii_lowercase().checked_sub(b'a')?;
-    let digits = text.get(1..).filter(|d| !d.is_empty() && !d.starts_with('0') && d.bytes().all(|b| b.is_ascii_digit()))?;
+    let digits =
+        text.get(1..).filter(|d| !d.is_empty() && !d.starts_with('0') && d.bytes().all(|b| b.is_ascii_digit()))?;
     let rank: u8 = digits.parse().ok()?;
     at(version, file, rank.checked_sub(1)?)
 }

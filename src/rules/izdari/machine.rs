@@ -36,7 +36,8 @@ impl Kinds {
         Kind::ALL.into_iter().filter(move |&k| self.contains(k))
     }
 
-    pub fn len(self) -> u32 {
+    /// How many kinds the set holds.
+    pub fn count(self) -> u32 {
         self.0.count_ones()
     }
 
@@ -62,14 +63,33 @@ pub enum Decision {
 /// What is waiting to be decided.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Pending {
-    Primary { side: Side },
+    Primary {
+        side: Side,
+    },
     /// The Wagon on `at` and some of its passengers could all go to `to`.
-    Mover { side: Side, at: Sq, to: Sq, kinds: Kinds },
+    Mover {
+        side: Side,
+        at: Sq,
+        to: Sq,
+        kinds: Kinds,
+    },
     /// The Wagon is leaving `at` (square `index` of its path to `to`) and may drop one of
     /// `kinds` there; `none` says whether it may also drop nothing.
-    Drop { side: Side, at: Sq, to: Sq, index: usize, kinds: Kinds, none: bool },
+    Drop {
+        side: Side,
+        at: Sq,
+        to: Sq,
+        index: usize,
+        kinds: Kinds,
+        none: bool,
+    },
     /// The Templar on `at` may slay one of `targets`; `required` when it did not move.
-    Slay { side: Side, at: Sq, targets: Squares, required: bool },
+    Slay {
+        side: Side,
+        at: Sq,
+        targets: Squares,
+        required: bool,
+    },
 }
 
 impl Pending {
@@ -96,17 +116,40 @@ impl Pending {
 pub enum Event {
     /// A piece moved, taking what stood on `to` (A2.3); `from_wagon` for a passenger leaving
     /// the Wagon on `from` (A4.4). A Templar that stays makes no such event.
-    Moved { piece: Piece, from: Sq, to: Sq, captured: Option<Piece>, from_wagon: bool },
+    Moved {
+        piece: Piece,
+        from: Sq,
+        to: Sq,
+        captured: Option<Piece>,
+        from_wagon: bool,
+    },
     /// An Archer on `by` shot the piece on `at` (A3.1).
-    Shot { by: Sq, at: Sq, piece: Piece },
+    Shot {
+        by: Sq,
+        at: Sq,
+        piece: Piece,
+    },
     /// The Wagon left `from`, dropping `dropped` there (A4.3), and went on to `to`, over any
     /// of its own Dunes between (D1), loading the friendly piece it found there (A4.2). One
     /// event a step, so that the seats never hold more than three at any moment.
-    WagonMoved { wagon: Piece, from: Sq, to: Sq, dropped: Option<Piece>, loaded: Option<Piece> },
+    WagonMoved {
+        wagon: Piece,
+        from: Sq,
+        to: Sq,
+        dropped: Option<Piece>,
+        loaded: Option<Piece>,
+    },
     /// The Templar on `by` slew the piece on `at` (A3.6); a Wagon goes with its passengers.
-    Slain { by: Sq, at: Sq, piece: Piece, riders: Riders },
+    Slain {
+        by: Sq,
+        at: Sq,
+        piece: Piece,
+        riders: Riders,
+    },
     /// The turn is over and `next` is to move.
-    TurnEnded { next: Side },
+    TurnEnded {
+        next: Side,
+    },
     GameOver(Outcome),
 }
 
@@ -266,9 +309,11 @@ impl TurnState {
                     .collect()
             }
             Some(Pending::Mover { kinds, .. }) => kinds.iter().map(Decision::Mover).collect(),
-            Some(Pending::Drop { kinds, none, .. }) => {
-                none.then_some(Decision::Drop(None)).into_iter().chain(kinds.iter().map(|k| Decision::Drop(Some(k)))).collect()
-            }
+            Some(Pending::Drop { kinds, none, .. }) => none
+                .then_some(Decision::Drop(None))
+                .into_iter()
+                .chain(kinds.iter().map(|k| Decision::Drop(Some(k))))
+                .collect(),
             Some(Pending::Slay { targets, required, .. }) => (!required)
                 .then_some(Decision::Slay(None))
                 .into_iter()
@@ -311,7 +356,7 @@ impl TurnState {
                         if wagon {
                             kinds = kinds.with(Kind::Wagon);
                         }
-                        if kinds.len() > 1 {
+                        if kinds.count() > 1 {
                             self.phase = Phase::AwaitMover { at: from, to, kinds };
                         } else {
                             let kind = kinds.iter().next().expect("a reading names a mover");
@@ -402,7 +447,7 @@ impl TurnState {
         let view = View::new(&self.position);
         let droppable = wagon::droppable(&view, &journey.path, journey.index);
         let (kinds, none) = self.drop_options(&journey);
-        let choices = kinds.len() + u32::from(none);
+        let choices = kinds.count() + u32::from(none);
         if droppable && choices > 1 {
             self.phase = Phase::AwaitDrop { journey };
         } else {
@@ -476,5 +521,10 @@ fn end_of(pos: &Position) -> Option<Outcome> {
 }
 
 crate::rules::shape::turn_machine_by_own_methods!(TurnState {
-    Position, Turn, Decision, Pending, Event, DecisionError
+    Position,
+    Turn,
+    Decision,
+    Pending,
+    Event,
+    DecisionError
 });

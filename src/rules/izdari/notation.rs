@@ -187,7 +187,9 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Vec<Event>), Nota
     let events = replay(pos, &written.turn).map_err(|e| error(None, e))?;
     let dropped: Vec<(Kind, Sq)> = events
         .iter()
-        .filter_map(|e| if let Event::WagonMoved { from, dropped, .. } = *e { dropped.map(|p| (p.kind, from)) } else { None })
+        .filter_map(|e| {
+            if let Event::WagonMoved { from, dropped, .. } = *e { dropped.map(|p| (p.kind, from)) } else { None }
+        })
         .collect();
     let mut said = written.drops.clone();
     said.sort_by_key(|&(_, at)| at);
@@ -198,7 +200,9 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Vec<Event>), Nota
     if written.kind == Kind::Wagon && !written.loads.is_empty() {
         let loaded: Vec<(Kind, Sq)> = events
             .iter()
-            .filter_map(|e| if let Event::WagonMoved { to, loaded, .. } = *e { loaded.map(|p| (p.kind, to)) } else { None })
+            .filter_map(
+                |e| if let Event::WagonMoved { to, loaded, .. } = *e { loaded.map(|p| (p.kind, to)) } else { None },
+            )
             .collect();
         let mut said = written.loads.clone();
         said.sort_by_key(|&(_, at)| at);

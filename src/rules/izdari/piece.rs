@@ -79,8 +79,16 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] =
-        [Kind::Assassin, Kind::Templar, Kind::Archer, Kind::Lizard, Kind::Wagon, Kind::Halfling, Kind::Dune, Kind::Knight];
+    pub const ALL: [Kind; 8] = [
+        Kind::Assassin,
+        Kind::Templar,
+        Kind::Archer,
+        Kind::Lizard,
+        Kind::Wagon,
+        Kind::Halfling,
+        Kind::Dune,
+        Kind::Knight,
+    ];
 
     pub const fn index(self) -> usize {
         self as usize

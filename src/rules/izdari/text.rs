@@ -41,9 +41,9 @@ pub fn parse_position(version: Version, text: &str) -> Result<Position, Position
     let mut pos = Position::empty(version, Side::First);
     parse_placement(version, placement, col, &mut pos)?;
     let letters = version.side_letters();
-    let &(side_col, side) = fields
-        .get(1)
-        .ok_or_else(|| error(None, format!("missing the side to move (`{}` or `{}`) after the placement", letters[0], letters[1])))?;
+    let &(side_col, side) = fields.get(1).ok_or_else(|| {
+        error(None, format!("missing the side to move (`{}` or `{}`) after the placement", letters[0], letters[1]))
+    })?;
     let side = match side.chars().collect::<Vec<_>>()[..] {
         [c] if c == letters[0] => Side::First,
         [c] if c == letters[1] => Side::Second,
@@ -62,7 +62,12 @@ pub fn parse_position(version: Version, text: &str) -> Result<Position, Position
     Ok(pos)
 }
 
-fn parse_placement(version: Version, placement: &str, first_col: usize, pos: &mut Position) -> Result<(), PositionError> {
+fn parse_placement(
+    version: Version,
+    placement: &str,
+    first_col: usize,
+    pos: &mut Position,
+) -> Result<(), PositionError> {
     let size = version.size() as u32;
     let chars: Vec<char> = placement.chars().collect();
     let (mut file, mut rank) = (0u32, size - 1);
@@ -95,9 +100,9 @@ fn parse_placement(version: Version, placement: &str, first_col: usize, pos: &mu
                 i += digits.len();
             }
             _ => {
-                let piece = Piece::from_letter(c)
-                    .filter(|p| version.has(p.kind))
-                    .ok_or_else(|| error(col, format!("`{c}` is not a piece letter ({}) nor a digit", letters(version))))?;
+                let piece = Piece::from_letter(c).filter(|p| version.has(p.kind)).ok_or_else(|| {
+                    error(col, format!("`{c}` is not a piece letter ({}) nor a digit", letters(version)))
+                })?;
                 if file >= size {
                     return Err(error(col, format!("rank {} has more than {size} squares", rank + 1)));
                 }
@@ -131,7 +136,10 @@ fn parse_riders(
 ) -> Result<usize, PositionError> {
     let col = |i: usize| Some(first_col + i);
     if wagon.kind != Kind::Wagon {
-        return Err(error(col(open), format!("only a Wagon carries passengers (A4.2); `(` follows `{}`", wagon.letter())));
+        return Err(error(
+            col(open),
+            format!("only a Wagon carries passengers (A4.2); `(` follows `{}`", wagon.letter()),
+        ));
     }
     let mut i = open + 1;
     loop {
@@ -145,7 +153,10 @@ fn parse_riders(
             .filter(|p| version.has(p.kind))
             .ok_or_else(|| error(col(i), format!("`{c}` is not a piece letter ({})", letters(version))))?;
         if rider.side != wagon.side {
-            return Err(error(col(i), format!("`{c}` rides in the other side's Wagon: passengers are friendly pieces (A4.2)")));
+            return Err(error(
+                col(i),
+                format!("`{c}` rides in the other side's Wagon: passengers are friendly pieces (A4.2)"),
+            ));
         }
         if !version.loadable(rider.kind) {
             return Err(error(col(i), format!("a {} never rides in the Wagon (A4.2, D7)", rider.kind.name())));

@@ -103,7 +103,9 @@ impl<'a> View<'a> {
     /// An enemy that a shot or a slaying may take: not a Dune, and for a shot not the Wagon.
     #[inline]
     pub fn target(&self, sq: Sq, wagon_too: bool) -> bool {
-        self.pos.at(sq).is_some_and(|p| p.side != self.me && p.kind != Kind::Dune && (wagon_too || p.kind != Kind::Wagon))
+        self.pos
+            .at(sq)
+            .is_some_and(|p| p.side != self.me && p.kind != Kind::Dune && (wagon_too || p.kind != Kind::Wagon))
     }
 
     /// Slides from `from` along each of `directions`: the squares reached between `min` and
@@ -224,7 +226,10 @@ impl<'a> View<'a> {
     /// the eight neighbours), never a Dune.
     pub fn slayable(&self, at: Sq) -> Squares {
         let directions = if self.version == Version::Classic { ALL_DIRECTIONS } else { ORTHOGONAL };
-        directions.map(|d| step(self.version, at, d)).filter(|&s| s != OFF && self.target(s, true)).fold(0, |a, s| a | bit(s))
+        directions
+            .map(|d| step(self.version, at, d))
+            .filter(|&s| s != OFF && self.target(s, true))
+            .fold(0, |a, s| a | bit(s))
     }
 
     /// Whether a move onto `to` takes the enemy's royal piece and so ends the game (D6).

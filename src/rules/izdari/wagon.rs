@@ -129,10 +129,11 @@ pub fn can_finish(view: &View, path: &Path, index: usize, mut riders: Riders) ->
             }
             riders.board(kind);
         }
-        if i + 1 < squares.len() && droppable(view, path, i) {
-            if let Some(kind) = riders.first() {
-                riders.alight(kind);
-            }
+        if i + 1 < squares.len()
+            && droppable(view, path, i)
+            && let Some(kind) = riders.first()
+        {
+            riders.alight(kind);
         }
     }
     true
@@ -222,11 +223,11 @@ pub fn play(pos: &mut Position, turn: &Turn) {
     let mut riders = pos.riders(me);
     let wagon = pos.take(turn.from).expect("the Wagon");
     for (index, &sq) in path.squares().iter().enumerate() {
-        if index > 0 {
-            if let Some(p) = pos.at(sq).filter(|p| p.kind != Kind::Dune) {
-                pos.take(sq);
-                riders.board(p.kind);
-            }
+        if index > 0
+            && let Some(p) = pos.at(sq).filter(|p| p.kind != Kind::Dune)
+        {
+            pos.take(sq);
+            riders.board(p.kind);
         }
         if let Some(kind) = turn.drops.at(index) {
             riders.alight(kind);

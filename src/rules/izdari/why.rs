@@ -15,27 +15,46 @@ use crate::rules::Side;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Refusal {
     GameOver,
-    NoPiece { square: Sq },
-    NotYourPiece { square: Sq, owner: Side },
+    NoPiece {
+        square: Sq,
+    },
+    NotYourPiece {
+        square: Sq,
+        owner: Side,
+    },
     /// Every piece but the Templar must go somewhere (A3.2, A2.1).
-    SameSquare { kind: Kind },
+    SameSquare {
+        kind: Kind,
+    },
     /// A3.6: a Templar that stays must slay, and there is nobody beside it to slay.
     NothingToSlay,
     /// D5: the classic Templar never stands still.
     TemplarMustMove,
     /// A2.2, D1: nothing passes over or stops on a Dune (classic: the enemy's; never stops on
     /// its own).
-    Dune { square: Sq },
+    Dune {
+        square: Sq,
+    },
     /// A2.3: a move never passes over a piece.
-    Blocked { square: Sq, kind: Kind },
+    Blocked {
+        square: Sq,
+        kind: Kind,
+    },
     /// A2.3, A3.2: every way the Assassin could step there is shut by pieces.
     NoWay,
     /// A2.3: nothing lands on a friendly piece.
-    OwnPiece { square: Sq },
+    OwnPiece {
+        square: Sq,
+    },
     /// A3.1, A3.3: an Archer's step and a Dune's go to an empty square.
-    NotEmpty { square: Sq, kind: Kind },
+    NotEmpty {
+        square: Sq,
+        kind: Kind,
+    },
     /// The piece does not move that way or that far.
-    NotItsMovement { kind: Kind },
+    NotItsMovement {
+        kind: Kind,
+    },
     /// A3.1, B2: a shot goes along a clear line, far enough away.
     ShotTooClose,
     /// A3.1, D4: the Archer never shoots a Dune or the Wagon.
@@ -45,9 +64,13 @@ pub enum Refusal {
     /// A4.1, B2: the Wagon's straight line and reach.
     WagonLine,
     /// A4.1: the Wagon never passes an enemy piece, a Dune or its own Templar.
-    WagonBlocked { square: Sq },
+    WagonBlocked {
+        square: Sq,
+    },
     /// A4.2: a full Wagon cannot pass a friend it would have to load.
-    WagonFull { square: Sq },
+    WagonFull {
+        square: Sq,
+    },
     /// A4.4: no passenger can make that move from the Wagon's square.
     NoPassengerMove,
 }
@@ -121,16 +144,26 @@ impl fmt::Display for Explained {
                 write!(f, "The piece on {} is {}'s; it is not {}'s turn", sq(square), side(owner), side(owner))
             }
             Refusal::SameSquare { kind } => write!(f, "A {} must move to another square", kind.name()),
-            Refusal::NothingToSlay => write!(f, "A Templar that stays where it is must slay, and no enemy stands beside it"),
-            Refusal::TemplarMustMove => write!(f, "The classic Templar moves one or two squares; it never stands still"),
-            Refusal::Dune { square } => write!(f, "The Dune on {} blocks the way: nothing passes over or stops on a Dune", sq(square)),
+            Refusal::NothingToSlay => {
+                write!(f, "A Templar that stays where it is must slay, and no enemy stands beside it")
+            }
+            Refusal::TemplarMustMove => {
+                write!(f, "The classic Templar moves one or two squares; it never stands still")
+            }
+            Refusal::Dune { square } => {
+                write!(f, "The Dune on {} blocks the way: nothing passes over or stops on a Dune", sq(square))
+            }
             Refusal::Blocked { square, kind } => {
                 write!(f, "The piece on {} is in the way: a {} never passes over a piece", sq(square), kind.name())
             }
             Refusal::OwnPiece { square } => write!(f, "{} holds one of your own pieces", sq(square)),
             Refusal::NoWay => write!(f, "Pieces shut every way of three steps or fewer to that square"),
-            Refusal::NotEmpty { square, kind } => write!(f, "A {} moves only onto an empty square, and {} is not", kind.name(), sq(square)),
-            Refusal::NotItsMovement { kind } => write!(f, "A {} does not move that way: {}", kind.name(), movement_text(kind, v)),
+            Refusal::NotEmpty { square, kind } => {
+                write!(f, "A {} moves only onto an empty square, and {} is not", kind.name(), sq(square))
+            }
+            Refusal::NotItsMovement { kind } => {
+                write!(f, "A {} does not move that way: {}", kind.name(), movement_text(kind, v))
+            }
             Refusal::ShotTooClose => match v {
                 Version::Assassins => write!(f, "An Archer shoots only at least two squares away, along a clear line"),
                 Version::Classic => write!(f, "An Archer shoots only more than six squares away, along a clear line"),
@@ -225,7 +258,11 @@ fn shot_refusal(view: &View, from: Sq, to: Sq) -> Refusal {
     let Some((direction, _)) = line_between(view.version, from, to) else { return Refusal::ShotTooClose };
     if let Some(square) = first_piece_between(view, from, to, direction) {
         let kind = view.pos.at(square).map_or(Kind::Archer, |p| p.kind);
-        return if kind == Kind::Dune { Refusal::Dune { square } } else { Refusal::Blocked { square, kind: Kind::Archer } };
+        return if kind == Kind::Dune {
+            Refusal::Dune { square }
+        } else {
+            Refusal::Blocked { square, kind: Kind::Archer }
+        };
     }
     Refusal::ShotTooClose
 }
@@ -263,7 +300,11 @@ fn move_refusal(view: &View, kind: Kind, from: Sq, to: Sq) -> Refusal {
         while sq != to {
             if !view.passable(sq) {
                 let blocker = view.pos.at(sq).map_or(kind, |p| p.kind);
-                return if blocker == Kind::Dune { Refusal::Dune { square: sq } } else { Refusal::Blocked { square: sq, kind } };
+                return if blocker == Kind::Dune {
+                    Refusal::Dune { square: sq }
+                } else {
+                    Refusal::Blocked { square: sq, kind }
+                };
             }
             sq = step(view.version, sq, direction);
         }
