@@ -461,3 +461,46 @@ fn bad_turn_text_is_refused_with_a_reason() {
         assert!(error.contains(says), "{text}: {error}");
     }
 }
+
+// A4.2, A4.3: the staged Wagon asks on each square it leaves, offering only the drops that
+// keep its path possible.
+#[test]
+fn the_staged_wagon_asks_for_drops_square_by_square() {
+    // Full (A, H, R) on a1 with an Assassin to load on a2: it must drop on a1 first.
+    let pos = izdari::parse_position(A, "t7/8/8/8/8/8/A7/W(AHR)T6 s").unwrap();
+    let mut state = TurnState::new(pos);
+    state.decide(Decision::Primary { from: sq(A, "a1"), to: sq(A, "a3") }).unwrap();
+    let Some(Pending::Drop { at, none, kinds, .. }) = state.pending() else { panic!("{:?}", state.pending()) };
+    assert_eq!((name(A, at), none, kinds.count()), ("a1".to_string(), false, 3));
+    assert_eq!(state.decide(Decision::Drop(None)), Err(izdari::DecisionError::NotAnOption));
+    assert_eq!(state.decide(Decision::Drop(Some(Kind::Lizard))), Err(izdari::DecisionError::NotAnOption));
+    state.decide(Decision::Drop(Some(Kind::Halfling))).unwrap();
+    // Leaving a2 with A, A, R aboard for the empty a3: dropping nothing is allowed now.
+    let Some(Pending::Drop { at, none: true, kinds, .. }) = state.pending() else { panic!("{:?}", state.pending()) };
+    assert_eq!((name(A, at), kinds.count()), ("a2".to_string(), 2));
+    let events = state.decide(Decision::Drop(None)).unwrap();
+    assert!(state.is_finished());
+    assert!(matches!(events[0], Event::WagonMoved { loaded: None, dropped: None, .. }));
+    assert_eq!(write_position(state.position()), "t7/8/8/8/8/W(AAR)7/8/HT6 n 2");
+    assert_eq!(izdari::write_events(A, &events), "Wa2-a3");
+    // The Wagon moves at least one square (A4.3).
+    assert_eq!(refused(&pos, "a1", "a1"), "A4.1");
+}
+
+// A3.6: the staged Templar: a stay must slay, a step may.
+#[test]
+fn the_staged_templar_slays_or_declines() {
+    let pos = at(A, "Td4 tb8 ae4 hc5");
+    let mut stay = TurnState::new(pos);
+    stay.decide(Decision::Primary { from: sq(A, "d4"), to: sq(A, "d4") }).unwrap();
+    assert!(matches!(stay.pending(), Some(Pending::Slay { required: true, .. })));
+    assert_eq!(stay.decide(Decision::Slay(None)), Err(izdari::DecisionError::NotAnOption));
+    let events = stay.decide(Decision::Slay(Some(sq(A, "e4")))).unwrap();
+    assert!(matches!(events[0], Event::Slain { .. }));
+    let mut step = TurnState::new(pos);
+    step.decide(Decision::Primary { from: sq(A, "d4"), to: sq(A, "d5") }).unwrap();
+    assert!(matches!(step.pending(), Some(Pending::Slay { required: false, .. })));
+    step.decide(Decision::Slay(None)).unwrap();
+    assert!(step.is_finished());
+    assert_eq!(write_position(step.position()), "1t6/8/8/2hT4/4a3/8/8/8 n 2");
+}

@@ -93,8 +93,8 @@ fn reach(version: Version) -> (std::ops::Range<usize>, usize) {
 }
 
 /// The path of a Wagon on `from` to `to`, if `to` lies along one of its lines within reach,
-/// every square on the way can be entered and `to` can be stopped on. Whether the seats
-/// suffice is [`can_finish`]'s question.
+/// every square on the way can be entered and `to` can be stopped on. The seats always suffice
+/// for some choice of drops; which drops keep them sufficient is [`can_finish`]'s question.
 pub fn path(view: &View, from: Sq, to: Sq) -> Option<Path> {
     let (direction, length) = line_between(view.version, from, to)?;
     let (directions, most) = reach(view.version);
@@ -137,15 +137,6 @@ pub fn can_finish(view: &View, path: &Path, index: usize, mut riders: Riders) ->
         }
     }
     true
-}
-
-/// Whether the Wagon can make its whole path with the seats it has (A4.2).
-pub fn feasible(view: &View, path: &Path) -> bool {
-    let mut riders = view.pos.riders(view.me);
-    if let Some(kind) = riders.first() {
-        riders.alight(kind);
-    }
-    can_finish(view, path, 0, riders)
 }
 
 /// Whether the square `index` of the path is empty once the Wagon leaves it (A4.3): its

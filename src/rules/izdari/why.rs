@@ -67,10 +67,6 @@ pub enum Refusal {
     WagonBlocked {
         square: Sq,
     },
-    /// A4.2: a full Wagon cannot pass a friend it would have to load.
-    WagonFull {
-        square: Sq,
-    },
     /// A4.4: no passenger can make that move from the Wagon's square.
     NoPassengerMove,
 }
@@ -102,7 +98,6 @@ impl Refusal {
             Refusal::ShotAtWagon => "A3.1",
             Refusal::WagonLine if classic => "B2",
             Refusal::WagonLine | Refusal::WagonBlocked { .. } => "A4.1",
-            Refusal::WagonFull { .. } => "A4.2",
             Refusal::NoPassengerMove => "A4.4",
         }
     }
@@ -179,9 +174,6 @@ impl fmt::Display for Explained {
                 "The Wagon never takes: it cannot pass or stop on {} (an enemy, a Dune or its own Templar)",
                 sq(square)
             ),
-            Refusal::WagonFull { square } => {
-                write!(f, "The Wagon would have to load the piece on {} and all three seats are taken", sq(square))
-            }
             Refusal::NoPassengerMove => write!(f, "None of the Wagon's passengers can make that move from its square"),
         }
     }
@@ -356,26 +348,24 @@ fn refusal_or_passenger(refusal: Refusal) -> Refusal {
     }
 }
 
-/// Why the Wagon on `from` may not go to `to`, or `None` when it may.
+/// Why the Wagon on `from` may not go to `to`, or `None` when it may. Its seats never stop it:
+/// every square it leaves before a load is empty behind it (its start, or a square whose piece
+/// it loaded), so a full Wagon can always drop a passenger first (A4.2, A4.3).
 fn wagon_refusal(view: &View, from: Sq, to: Sq) -> Option<Refusal> {
-    let Some(path) = wagon::path(view, from, to) else {
-        let Some((direction, _)) = line_between(view.version, from, to) else { return Some(Refusal::WagonLine) };
-        let mut sq = from;
-        while sq != to {
-            sq = step(view.version, sq, direction);
-            match wagon::entry(view, sq) {
-                Entry::Blocked => return Some(Refusal::WagonBlocked { square: sq }),
-                Entry::OwnDune if sq == to => return Some(Refusal::Dune { square: sq }),
-                _ => {}
-            }
-        }
-        return Some(Refusal::WagonLine);
-    };
-    if wagon::feasible(view, &path) {
+    if wagon::path(view, from, to).is_some() {
         return None;
     }
-    let full_at = path.squares().iter().skip(1).copied().find(|&s| matches!(wagon::entry(view, s), Entry::Load(_)));
-    Some(Refusal::WagonFull { square: full_at.unwrap_or(to) })
+    let Some((direction, _)) = line_between(view.version, from, to) else { return Some(Refusal::WagonLine) };
+    let mut sq = from;
+    while sq != to {
+        sq = step(view.version, sq, direction);
+        match wagon::entry(view, sq) {
+            Entry::Blocked => return Some(Refusal::WagonBlocked { square: sq }),
+            Entry::OwnDune if sq == to => return Some(Refusal::Dune { square: sq }),
+            _ => {}
+        }
+    }
+    Some(Refusal::WagonLine)
 }
 
 /// Whether a primary move is legal, and if not the rule that refuses it.
