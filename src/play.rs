@@ -137,7 +137,7 @@ pub fn load_record(text: &str) -> Result<(Box<dyn AnyGame>, Tags), String> {
 }
 
 fn effects<G: Rules>(events: &[<G::Machine as TurnMachine>::Event]) -> Vec<Staged> {
-    events.iter().filter_map(G::effect).map(|(stage, effect)| Staged { stage, effect }).collect()
+    events.iter().flat_map(G::effects).map(|(stage, effect)| Staged { stage, effect }).collect()
 }
 
 /// The search of a [`Thought`], with its own searcher.
@@ -283,7 +283,7 @@ impl<G: Engine> AnyGame for Game<G> {
                 let captures = trial.pending().and_then(|p| G::decision(&p, choice)).is_some_and(|d| {
                     trial
                         .decide(d)
-                        .is_ok_and(|events| events.iter().filter_map(G::effect).any(|(_, e)| e.taken().is_some()))
+                        .is_ok_and(|events| events.iter().flat_map(G::effects).any(|(_, e)| e.taken().is_some()))
                 });
                 (to.cell(), captures)
             })

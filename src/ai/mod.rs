@@ -11,6 +11,7 @@ pub mod endgames;
 pub mod ending;
 mod engine;
 mod hint;
+pub mod izdari;
 pub mod khalif;
 pub mod khitan;
 pub mod levels;

@@ -162,7 +162,7 @@ fn start_animations(
                     DespawnOnExit(Screen::Match),
                 ));
             }
-            Effect::Placed { at, .. } => {
+            Effect::Placed { at, .. } | Effect::Alighted { to: at, .. } => {
                 if let Some((entity, piece, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(at))) {
                     let rest = on_square(geometry, game, piece, at);
                     animate(entity, rest.with_translation(rest.translation + Vec3::Y * 1.4), rest, Motion::Drop, 0.0);

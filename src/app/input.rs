@@ -188,7 +188,9 @@ fn keyboard(
         selection.0 = None;
     }
     match session.game.prompt().map(|p| p.ask) {
-        Some(Ask::Cells { stop: Some(_), .. }) if keys.just_pressed(KeyCode::KeyD) => {
+        Some(Ask::Cells { stop: Some(_), .. } | Ask::Piece { stop: Some(_), .. })
+            if keys.just_pressed(KeyCode::KeyD) =>
+        {
             decisions.write(PlayerDecision(Choice::Stop));
         }
         Some(Ask::Piece { kinds, .. }) => {

@@ -110,6 +110,21 @@ fn show_stage(
                 }
             }
             Effect::Placed { at, piece } => spawn_piece(&mut commands, piece, OnSquare(at)),
+            // A piece climbing into a carrier rides out of sight; one leaving it appears where
+            // it steps off, taking what stood there.
+            Effect::Boarded { at, .. } => {
+                if let Some(rider) = entity_at(&pieces, at) {
+                    commands.entity(rider).despawn();
+                }
+            }
+            Effect::Alighted { piece, to, .. } => {
+                if let Some(victim) = next.effect.taken().and_then(|(at, _)| entity_at(&pieces, at)) {
+                    let side = pieces.get(victim).map(|(_, p, _)| p.side).expect("victim");
+                    let slot = next_tray_slot(&trays, side);
+                    commands.entity(victim).remove::<OnSquare>().insert(InTray { slot });
+                }
+                spawn_piece(&mut commands, piece, OnSquare(to));
+            }
             Effect::Change { at, into, .. } => {
                 if let Some(piece) = entity_at(&pieces, at)
                     && let Ok((_, mut view, _)) = pieces.get_mut(piece)

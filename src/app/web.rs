@@ -63,9 +63,10 @@ fn publish_state(
                     cells.iter().map(|c| json_string(&name(*c))).collect::<Vec<_>>().join(","),
                     stop.is_some()
                 ),
-                Ask::Piece { kinds, .. } => format!(
-                    "{{\"pieces\":[{}]}}",
-                    kinds.iter().map(|k| json_string(game.kinds()[*k as usize].1)).collect::<Vec<_>>().join(",")
+                Ask::Piece { kinds, stop, .. } => format!(
+                    "{{\"pieces\":[{}],\"stop\":{}}}",
+                    kinds.iter().map(|k| json_string(game.kinds()[*k as usize].1)).collect::<Vec<_>>().join(","),
+                    stop.is_some()
                 ),
                 Ask::Place { cells, .. } => format!(
                     "{{\"place\":[{}]}}",

@@ -133,7 +133,7 @@ impl Lesson {
             .iter()
             .filter(|turn| {
                 let events = crate::rules::replay::<G::Machine>(pos, turn).unwrap_or_default();
-                let effects: Vec<Effect> = events.iter().filter_map(G::effect).map(|(_, e)| e).collect();
+                let effects: Vec<Effect> = events.iter().flat_map(G::effects).map(|(_, e)| e).collect();
                 let mut after = *pos;
                 G::play(&mut after, turn);
                 self.is_met_in::<G>(&effects, &G::board(&after), mover)

@@ -12,11 +12,16 @@ pub enum GameId {
     DesertPubChess,
     Chafl,
     Khitan,
+    /// Assassin's Izdari, the main version (A).
+    Izdari,
+    /// Classic Izdari on 10×10 (B).
+    IzdariClassic,
 }
 
 impl GameId {
     /// Every game, in the order the title screen lists them.
-    pub const ALL: [GameId; 4] = [GameId::Khalif, GameId::DesertPubChess, GameId::Chafl, GameId::Khitan];
+    pub const ALL: [GameId; 6] =
+        [GameId::Khalif, GameId::DesertPubChess, GameId::Chafl, GameId::Khitan, GameId::Izdari, GameId::IzdariClassic];
 
     /// The game's name for people.
     pub fn name(self) -> &'static str {
@@ -30,6 +35,8 @@ impl GameId {
             GameId::DesertPubChess => "desert-pub-chess",
             GameId::Chafl => "chafl",
             GameId::Khitan => "khitan",
+            GameId::Izdari => "izdari",
+            GameId::IzdariClassic => "izdari-classic",
         }
     }
 }
@@ -77,6 +84,16 @@ macro_rules! with_game {
             $crate::rules::GameId::Khitan => {
                 #[allow(dead_code)]
                 type $G = $crate::rules::khitan::Khitan;
+                $body
+            }
+            $crate::rules::GameId::Izdari => {
+                #[allow(dead_code)]
+                type $G = $crate::rules::izdari::AssassinsIzdari;
+                $body
+            }
+            $crate::rules::GameId::IzdariClassic => {
+                #[allow(dead_code)]
+                type $G = $crate::rules::izdari::ClassicIzdari;
                 $body
             }
         }

@@ -59,6 +59,9 @@ pub struct Naming {
     /// Where a piece arriving wins, for games that have such a place (Chafl's "a Haven"); empty
     /// otherwise.
     pub goal: &'static str,
+    /// How a piece taken from afar is taken, after "The Light Tile on g5", with `{by}` for the
+    /// cell of the piece that takes it; empty for games without such captures.
+    pub shot: &'static str,
 }
 
 impl Naming {

@@ -222,8 +222,9 @@ pub trait Rules: Copy + Default + fmt::Debug + Send + Sync + 'static {
     fn piece_at(pos: &Self::Position, square: Self::Square) -> Option<PieceCode>;
     /// Takes a piece off the board (a piece given as odds), returning it.
     fn take(pos: &mut Self::Position, square: Self::Square) -> Option<PieceCode>;
-    /// An event as front ends see it, with its stage's number in [`Rules::STAGES`].
-    fn effect(event: &<Self::Machine as TurnMachine>::Event) -> Option<(usize, Effect)>;
+    /// An event as front ends see it, with its stage's number in [`Rules::STAGES`]: none, one,
+    /// or several in order (an Izdari Wagon's step loads, moves and drops).
+    fn effects(event: &<Self::Machine as TurnMachine>::Event) -> Vec<(usize, Effect)>;
     /// A pending decision as front ends ask it.
     fn prompt(pending: &<Self::Machine as TurnMachine>::Pending) -> Prompt;
     /// The decision a front end's choice means for what is pending, if it means one.

@@ -70,6 +70,21 @@ pub enum Effect {
         at: Cell,
         piece: PieceCode,
     },
+    /// A piece climbs into the carrier on `carrier` from the cell `at` beside it or in its
+    /// path, and rides out of sight (Izdari's Wagon loading, A4.2).
+    Boarded {
+        at: Cell,
+        piece: PieceCode,
+        carrier: Cell,
+    },
+    /// A piece leaves the carrier on `carrier` for the cell `to`, taking `captured` there if
+    /// anything (Izdari's Wagon dropping a passenger, or a passenger leaving on its own).
+    Alighted {
+        piece: PieceCode,
+        carrier: Cell,
+        to: Cell,
+        captured: Option<(Cell, PieceCode)>,
+    },
     /// The piece on `at` becomes another kind (a succession, a promotion).
     Change {
         at: Cell,
@@ -92,7 +107,7 @@ impl Effect {
     /// squeezed where it stands. Counting captures this way serves every game.
     pub fn taken(&self) -> Option<(Cell, PieceCode)> {
         match *self {
-            Effect::Move { captured, .. } => captured,
+            Effect::Move { captured, .. } | Effect::Alighted { captured, .. } => captured,
             Effect::Taken { at, piece, .. } | Effect::Shot { at, piece, .. } => Some((at, piece)),
             _ => None,
         }
@@ -130,7 +145,10 @@ impl Board {
                 self.cells[to.index()] = Some(piece);
             }
             Effect::Taken { at, .. } | Effect::Shot { at, .. } => self.cells[at.index()] = None,
-            Effect::Placed { at, piece } => self.cells[at.index()] = Some(piece),
+            Effect::Placed { at, piece } | Effect::Alighted { to: at, piece, .. } => {
+                self.cells[at.index()] = Some(piece)
+            }
+            Effect::Boarded { at, .. } => self.cells[at.index()] = None,
             Effect::Change { at, into, .. } => self.cells[at.index()] = Some(into),
             Effect::TurnEnded { next } => self.side_to_move = next,
             Effect::RoyalLost { .. } | Effect::GameOver(_) => {}
@@ -155,8 +173,10 @@ pub enum Ask {
     /// One of these cells (a successor, a Guard, the next landing of a chain). `from` is the
     /// piece acting, if one is; `stop` names the way to decline, when declining is allowed.
     Cells { cells: Vec<Cell>, from: Option<Cell>, stop: Option<&'static str> },
-    /// The kind the piece on `at` becomes (a promotion), among `kinds`.
-    Piece { at: Cell, kinds: Vec<u8> },
+    /// One of `kinds` for the piece on `at`: what it becomes (a promotion), which piece goes
+    /// (Izdari's Wagon or a passenger), or which passenger steps off there. `stop` names the
+    /// way to decline, when declining is allowed.
+    Piece { at: Cell, kinds: Vec<u8>, stop: Option<&'static str> },
     /// A piece of one of `kinds` to put on one of `cells` (a placement from the reserve; in
     /// Khitan the kinds are the twelve orientations).
     Place { cells: Vec<Cell>, kinds: Vec<u8> },

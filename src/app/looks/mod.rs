@@ -4,6 +4,7 @@
 
 mod chafl;
 mod desert_pub_chess;
+mod izdari;
 mod khalif;
 mod khitan;
 

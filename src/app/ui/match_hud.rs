@@ -86,9 +86,12 @@ fn status_bar(
     let mut buttons: Vec<(String, Choice)> = Vec::new();
     match prompt.as_ref().map(|p| p.ask.clone()) {
         Some(Ask::Cells { stop: Some(label), .. }) => buttons.push((format!("{label} (D)"), Choice::Stop)),
-        Some(Ask::Piece { kinds, .. }) => {
+        Some(Ask::Piece { kinds, stop, .. }) => {
             for (n, kind) in kinds.iter().enumerate() {
                 buttons.push((format!("{} ({})", game.kinds()[*kind as usize].1, n + 1), Choice::Piece(*kind)));
+            }
+            if let Some(label) = stop {
+                buttons.push((format!("{label} (D)"), Choice::Stop));
             }
         }
         _ => {}

@@ -242,10 +242,10 @@ fn report(game: &dyn AnyGame, staged: &[Staged]) {
                 None => format!("The {} in the corner on {} is taken.", piece_name(game, piece), place(at)),
             },
             Effect::Shot { at, piece, by } => format!(
-                "The {} on {} faces its own colour along the line from {} and is captured.",
+                "The {} on {} {}.",
                 piece_name(game, piece),
                 place(at),
-                place(by)
+                game.naming().shot.replace("{by}", &place(by))
             ),
             Effect::Placed { at, piece } => {
                 format!(
@@ -253,6 +253,24 @@ fn report(game: &dyn AnyGame, staged: &[Staged]) {
                     game.naming().side(piece.side),
                     place(at),
                     game.kinds()[piece.kind as usize].1
+                )
+            }
+            Effect::Boarded { at, piece, carrier } => {
+                format!(
+                    "The {} on {} climbs into the carrier on {}.",
+                    piece_name(game, piece),
+                    place(at),
+                    place(carrier)
+                )
+            }
+            Effect::Alighted { piece, carrier, to, captured } => {
+                let takes =
+                    captured.map(|(_, v)| format!(" and takes the {}", piece_name(game, v))).unwrap_or_default();
+                format!(
+                    "The {} leaves the carrier on {} for {}{takes}.",
+                    piece_name(game, piece),
+                    place(carrier),
+                    place(to)
                 )
             }
             Effect::Move { .. } | Effect::TurnEnded { .. } => continue,

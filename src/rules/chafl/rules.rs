@@ -24,7 +24,8 @@ fn code(piece: super::Piece) -> PieceCode {
 
 impl Rules for Chafl {
     const ID: GameId = GameId::Chafl;
-    const NAMING: Naming = Naming { game: "Chafl", sides: ["White", "Black"], royal: "King", goal: "a Haven" };
+    const NAMING: Naming =
+        Naming { game: "Chafl", sides: ["White", "Black"], royal: "King", goal: "a Haven", shot: "" };
     const STAGES: &'static [&'static str] = &["Move", "Capture", "Promotion", "Turn end"];
     const REPETITION_DRAWS: bool = true;
     const KINDS: &'static [(char, &'static str)] =
@@ -179,30 +180,8 @@ impl Rules for Chafl {
         pos.take(square).map(code)
     }
 
-    fn effect(event: &Event) -> Option<(usize, Effect)> {
-        let stage = event.stage() as usize;
-        let effect = match *event {
-            Event::Moved { piece, from, to } => {
-                let leaped = !from.is_adjacent(to);
-                let motion = match piece.kind {
-                    Kind::Horse if leaped => Motion::Leap,
-                    _ if leaped => Motion::Dash,
-                    _ => Motion::Slide,
-                };
-                Effect::Move { piece: code(piece), from: from.cell(), to: to.cell(), captured: None, motion }
-            }
-            Event::Captured { at, piece, by, partner } => {
-                Effect::Taken { at: at.cell(), piece: code(piece), by: by.cell(), partner: partner.map(|p| p.cell()) }
-            }
-            Event::Promoted { square, from, into } => Effect::Change {
-                at: square.cell(),
-                from: code(from),
-                into: PieceCode { side: from.side, kind: into.index() as u8 },
-            },
-            Event::TurnEnded { next } => Effect::TurnEnded { next },
-            Event::GameOver(outcome) => Effect::GameOver(outcome),
-        };
-        Some((stage, effect))
+    fn effects(event: &Event) -> Vec<(usize, Effect)> {
+        effect(event).into_iter().collect()
     }
 
     fn prompt(pending: &Pending) -> Prompt {
@@ -211,7 +190,11 @@ impl Rules for Chafl {
         let (ask, headline, instruction) = match *pending {
             Pending::Primary { .. } => (Ask::Move, format!("{name} to move"), "Pick up one of your pieces".to_string()),
             Pending::Promotion { at, .. } => (
-                Ask::Piece { at: at.cell(), kinds: Kind::FOOT_PROMOTIONS.iter().map(|k| k.index() as u8).collect() },
+                Ask::Piece {
+                    at: at.cell(),
+                    kinds: Kind::FOOT_PROMOTIONS.iter().map(|k| k.index() as u8).collect(),
+                    stop: None,
+                },
                 format!("{name}: the Foot on {at} promotes"),
                 "Choose a Horse or a Captain (H2.9)".to_string(),
             ),
@@ -235,6 +218,33 @@ impl Rules for Chafl {
             Decision::Promote(kind) => Choice::Piece(kind.index() as u8),
         }
     }
+}
+
+/// An event as front ends see it, with its stage's number.
+fn effect(event: &Event) -> Option<(usize, Effect)> {
+    let stage = event.stage() as usize;
+    let effect = match *event {
+        Event::Moved { piece, from, to } => {
+            let leaped = !from.is_adjacent(to);
+            let motion = match piece.kind {
+                Kind::Horse if leaped => Motion::Leap,
+                _ if leaped => Motion::Dash,
+                _ => Motion::Slide,
+            };
+            Effect::Move { piece: code(piece), from: from.cell(), to: to.cell(), captured: None, motion }
+        }
+        Event::Captured { at, piece, by, partner } => {
+            Effect::Taken { at: at.cell(), piece: code(piece), by: by.cell(), partner: partner.map(|p| p.cell()) }
+        }
+        Event::Promoted { square, from, into } => Effect::Change {
+            at: square.cell(),
+            from: code(from),
+            into: PieceCode { side: from.side, kind: into.index() as u8 },
+        },
+        Event::TurnEnded { next } => Effect::TurnEnded { next },
+        Event::GameOver(outcome) => Effect::GameOver(outcome),
+    };
+    Some((stage, effect))
 }
 
 crate::rules::shape::turn_machine_by_own_methods!(TurnState {

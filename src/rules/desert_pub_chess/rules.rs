@@ -29,7 +29,7 @@ fn cells(set: u64) -> Vec<crate::rules::view::Cell> {
 impl Rules for DesertPubChess {
     const ID: GameId = GameId::DesertPubChess;
     const NAMING: Naming =
-        Naming { game: "Desert Pub Chess", sides: ["White", "Black"], royal: "last piece", goal: "" };
+        Naming { game: "Desert Pub Chess", sides: ["White", "Black"], royal: "last piece", goal: "", shot: "" };
     const STAGES: &'static [&'static str] = &["Move", "Jump", "Promotion", "Turn end"];
     const REPETITION_DRAWS: bool = true;
     const KINDS: &'static [(char, &'static str)] =
@@ -173,36 +173,8 @@ impl Rules for DesertPubChess {
         pos.take(square).map(code)
     }
 
-    fn effect(event: &Event) -> Option<(usize, Effect)> {
-        let stage = event.stage() as usize;
-        let effect = match *event {
-            Event::Moved { piece, from, to, captured } => Effect::Move {
-                piece: code(piece),
-                from: from.cell(),
-                to: to.cell(),
-                captured: captured.map(|(at, p)| (at.cell(), code(p))),
-                motion: match piece.kind {
-                    Kind::Knight => Motion::Leap,
-                    _ if captured.is_some_and(|(at, _)| at != to) => Motion::Hop,
-                    _ => Motion::Slide,
-                },
-            },
-            Event::Jumped { piece, from, to, over, captured } => Effect::Move {
-                piece: code(piece),
-                from: from.cell(),
-                to: to.cell(),
-                captured: Some((over.cell(), code(captured))),
-                motion: Motion::Hop,
-            },
-            Event::Promoted { square, side, into } => Effect::Change {
-                at: square.cell(),
-                from: PieceCode { side, kind: Kind::Pawn.index() as u8 },
-                into: PieceCode { side, kind: into.index() as u8 },
-            },
-            Event::TurnEnded { next } => Effect::TurnEnded { next },
-            Event::GameOver(outcome) => Effect::GameOver(outcome),
-        };
-        Some((stage, effect))
+    fn effects(event: &Event) -> Vec<(usize, Effect)> {
+        effect(event).into_iter().collect()
     }
 
     fn prompt(pending: &Pending) -> Prompt {
@@ -216,7 +188,11 @@ impl Rules for DesertPubChess {
                 "Click where it lands next, or stop here (D) (P2.4)".to_string(),
             ),
             Pending::Promotion { at, .. } => (
-                Ask::Piece { at: at.cell(), kinds: Kind::PROMOTIONS.iter().map(|k| k.index() as u8).collect() },
+                Ask::Piece {
+                    at: at.cell(),
+                    kinds: Kind::PROMOTIONS.iter().map(|k| k.index() as u8).collect(),
+                    stop: None,
+                },
                 format!("{name}: the Pawn on {at} promotes"),
                 "Choose the piece it becomes (P2.1)".to_string(),
             ),
@@ -244,6 +220,39 @@ impl Rules for DesertPubChess {
             Decision::Promote(kind) => Choice::Piece(kind.index() as u8),
         }
     }
+}
+
+/// An event as front ends see it, with its stage's number.
+fn effect(event: &Event) -> Option<(usize, Effect)> {
+    let stage = event.stage() as usize;
+    let effect = match *event {
+        Event::Moved { piece, from, to, captured } => Effect::Move {
+            piece: code(piece),
+            from: from.cell(),
+            to: to.cell(),
+            captured: captured.map(|(at, p)| (at.cell(), code(p))),
+            motion: match piece.kind {
+                Kind::Knight => Motion::Leap,
+                _ if captured.is_some_and(|(at, _)| at != to) => Motion::Hop,
+                _ => Motion::Slide,
+            },
+        },
+        Event::Jumped { piece, from, to, over, captured } => Effect::Move {
+            piece: code(piece),
+            from: from.cell(),
+            to: to.cell(),
+            captured: Some((over.cell(), code(captured))),
+            motion: Motion::Hop,
+        },
+        Event::Promoted { square, side, into } => Effect::Change {
+            at: square.cell(),
+            from: PieceCode { side, kind: Kind::Pawn.index() as u8 },
+            into: PieceCode { side, kind: into.index() as u8 },
+        },
+        Event::TurnEnded { next } => Effect::TurnEnded { next },
+        Event::GameOver(outcome) => Effect::GameOver(outcome),
+    };
+    Some((stage, effect))
 }
 
 crate::rules::shape::turn_machine_by_own_methods!(TurnState {

@@ -9,18 +9,20 @@ mod machine;
 mod notation;
 mod piece;
 mod position;
+mod rules;
 mod text;
 mod turn;
 mod wagon;
 mod why;
 
-pub use board::{OFF, Sq, name, parse_square};
+pub use board::{OFF, Sq, distance, name, parse_square};
 pub use machine::{Decision, DecisionError, Event, Kinds, Pending, Stage, TurnState};
 pub use notation::{parse_turn, replay, write_events, write_turn};
 pub use piece::{Kind, Piece, Version};
 pub use position::{Position, Riders, SEATS};
+pub use rules::{AssassinsIzdari, ClassicIzdari, code};
 pub use text::{ASSASSINS_START, CLASSIC_START, parse_piece_list, parse_position, start, write_position};
-pub use turn::{Squares, Turn, bit, count_turns, generate_turns, has_turn, play, squares, winner};
+pub use turn::{Squares, Turn, archer_targets, bit, count_turns, generate_turns, has_turn, play, squares, winner};
 pub use wagon::Drops;
 pub use why::{Explained, Reading, Refusal, read_move, why_not};
 
@@ -43,3 +45,8 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         })
         .sum()
 }
+
+/// A game of Assassin's Izdari.
+pub type Game = crate::rules::Game<AssassinsIzdari>;
+/// A game of classic Izdari.
+pub type ClassicGame = crate::rules::Game<ClassicIzdari>;

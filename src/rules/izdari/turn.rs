@@ -238,6 +238,13 @@ impl<'a> View<'a> {
     }
 }
 
+/// The enemy pieces `side`'s Archers on the board could shoot now (A3.1, B2): what the AI
+/// weighs as open lines and the hints point at.
+pub fn archer_targets(pos: &Position, side: Side) -> Squares {
+    let view = View { pos, version: pos.version(), me: side };
+    pos.pieces().filter(|&(_, p)| p == Piece::new(side, Kind::Archer)).fold(0, |set, (sq, _)| set | view.shots(sq))
+}
+
 /// Appends every legal turn of the side to move, one per distinct successor position (C2).
 /// Turns of one origin and destination come together (search groups them).
 pub fn generate_turns(pos: &Position, out: &mut Vec<Turn>) {

@@ -41,7 +41,7 @@ fn inner_keys(turn: &Turn) -> [Option<Square>; 7] {
 
 impl Rules for Khalif {
     const ID: GameId = GameId::Khalif;
-    const NAMING: Naming = Naming { game: "Khalif", sides: ["Gold", "Silver"], royal: "Khalif", goal: "" };
+    const NAMING: Naming = Naming { game: "Khalif", sides: ["Gold", "Silver"], royal: "Khalif", goal: "", shot: "" };
     const STAGES: &'static [&'static str] = &["Move", "Succession", "Retaliation", "Chained capture", "Turn end"];
     const REPETITION_DRAWS: bool = false;
     const KINDS: &'static [(char, &'static str)] =
@@ -176,40 +176,8 @@ impl Rules for Khalif {
         pos.take(square).map(code)
     }
 
-    fn effect(event: &Event) -> Option<(usize, Effect)> {
-        let stage = event.stage() as usize;
-        let effect = match *event {
-            Event::Moved { piece, from, to, captured } => Effect::Move {
-                piece: code(piece),
-                from: from.cell(),
-                to: to.cell(),
-                captured: captured.map(|c| (to.cell(), code(c))),
-                motion: if piece.kind == Kind::Djinn { Motion::Leap } else { Motion::Slide },
-            },
-            Event::Retaliated { guard, from, to, captured } => Effect::Move {
-                piece: code(guard),
-                from: from.cell(),
-                to: to.cell(),
-                captured: Some((to.cell(), code(captured))),
-                motion: Motion::Dash,
-            },
-            Event::Chained { djinn, from, to, captured } => Effect::Move {
-                piece: code(djinn),
-                from: from.cell(),
-                to: to.cell(),
-                captured: Some((to.cell(), code(captured))),
-                motion: Motion::Leap,
-            },
-            Event::Succeeded { side, square } => Effect::Change {
-                at: square.cell(),
-                from: PieceCode { side, kind: Kind::Vizier.index() as u8 },
-                into: PieceCode { side, kind: Kind::Khalif.index() as u8 },
-            },
-            Event::KhalifLost { side } => Effect::RoyalLost { side },
-            Event::TurnEnded { next } => Effect::TurnEnded { next },
-            Event::GameOver(outcome) => Effect::GameOver(outcome),
-        };
-        Some((stage, effect))
+    fn effects(event: &Event) -> Vec<(usize, Effect)> {
+        effect(event).into_iter().collect()
     }
 
     fn prompt(pending: &Pending) -> Prompt {
@@ -261,6 +229,43 @@ impl Rules for Khalif {
             Decision::Decline => Choice::Stop,
         }
     }
+}
+
+/// An event as front ends see it, with its stage's number.
+fn effect(event: &Event) -> Option<(usize, Effect)> {
+    let stage = event.stage() as usize;
+    let effect = match *event {
+        Event::Moved { piece, from, to, captured } => Effect::Move {
+            piece: code(piece),
+            from: from.cell(),
+            to: to.cell(),
+            captured: captured.map(|c| (to.cell(), code(c))),
+            motion: if piece.kind == Kind::Djinn { Motion::Leap } else { Motion::Slide },
+        },
+        Event::Retaliated { guard, from, to, captured } => Effect::Move {
+            piece: code(guard),
+            from: from.cell(),
+            to: to.cell(),
+            captured: Some((to.cell(), code(captured))),
+            motion: Motion::Dash,
+        },
+        Event::Chained { djinn, from, to, captured } => Effect::Move {
+            piece: code(djinn),
+            from: from.cell(),
+            to: to.cell(),
+            captured: Some((to.cell(), code(captured))),
+            motion: Motion::Leap,
+        },
+        Event::Succeeded { side, square } => Effect::Change {
+            at: square.cell(),
+            from: PieceCode { side, kind: Kind::Vizier.index() as u8 },
+            into: PieceCode { side, kind: Kind::Khalif.index() as u8 },
+        },
+        Event::KhalifLost { side } => Effect::RoyalLost { side },
+        Event::TurnEnded { next } => Effect::TurnEnded { next },
+        Event::GameOver(outcome) => Effect::GameOver(outcome),
+    };
+    Some((stage, effect))
 }
 
 crate::rules::shape::turn_machine_by_own_methods!(TurnState {

@@ -27,7 +27,13 @@ pub fn code(side: Side, tile: Tile) -> PieceCode {
 
 impl Rules for Khitan {
     const ID: GameId = GameId::Khitan;
-    const NAMING: Naming = Naming { game: "Khitan", sides: ["Light", "Dark"], royal: "last piece", goal: "" };
+    const NAMING: Naming = Naming {
+        game: "Khitan",
+        sides: ["Light", "Dark"],
+        royal: "last piece",
+        goal: "",
+        shot: "faces its own colour along the line from {by} and is captured",
+    };
     const STAGES: &'static [&'static str] = &["Flip", "Capture", "Placement", "Turn end"];
     /// The rulebook has no draw but by agreement (docs/rules-decisions.md).
     const REPETITION_DRAWS: bool = false;
@@ -224,24 +230,8 @@ impl Rules for Khitan {
         pos.take(hex).map(|(side, tile)| code(side, tile))
     }
 
-    fn effect(event: &Event) -> Option<(usize, Effect)> {
-        let stage = event.stage() as usize;
-        let effect = match *event {
-            Event::Flipped { side, from, to, after, .. } => Effect::Move {
-                piece: code(side, after),
-                from: from.cell(),
-                to: to.cell(),
-                captured: None,
-                motion: Motion::Roll,
-            },
-            Event::Captured { at, side, tile, by, .. } => {
-                Effect::Shot { at: at.cell(), piece: code(side, tile), by: by.cell() }
-            }
-            Event::Placed { at, side, tile } => Effect::Placed { at: at.cell(), piece: code(side, tile) },
-            Event::TurnEnded { next } => Effect::TurnEnded { next },
-            Event::GameOver(outcome) => Effect::GameOver(outcome),
-        };
-        Some((stage, effect))
+    fn effects(event: &Event) -> Vec<(usize, Effect)> {
+        effect(event).into_iter().collect()
     }
 
     fn prompt(pending: &Pending) -> Prompt {
@@ -280,6 +270,27 @@ impl Rules for Khitan {
             Decision::Place { at, tile } => Choice::Place { at: at.cell(), kind: tile.index() as u8 },
         }
     }
+}
+
+/// An event as front ends see it, with its stage's number.
+fn effect(event: &Event) -> Option<(usize, Effect)> {
+    let stage = event.stage() as usize;
+    let effect = match *event {
+        Event::Flipped { side, from, to, after, .. } => Effect::Move {
+            piece: code(side, after),
+            from: from.cell(),
+            to: to.cell(),
+            captured: None,
+            motion: Motion::Roll,
+        },
+        Event::Captured { at, side, tile, by, .. } => {
+            Effect::Shot { at: at.cell(), piece: code(side, tile), by: by.cell() }
+        }
+        Event::Placed { at, side, tile } => Effect::Placed { at: at.cell(), piece: code(side, tile) },
+        Event::TurnEnded { next } => Effect::TurnEnded { next },
+        Event::GameOver(outcome) => Effect::GameOver(outcome),
+    };
+    Some((stage, effect))
 }
 
 crate::rules::shape::turn_machine_by_own_methods!(TurnState {

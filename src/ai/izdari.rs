@@ -1,0 +1,331 @@
+//! Izdari's side of the AI, for both versions: an evaluation of named, tunable terms (material,
+//! passengers counted as the pieces they are; the royal piece's guard and the enemies closing
+//! on it; the enemies the Archers could shoot now; the footmen's march), capture values for
+//! ordering and pruning, the harness's material, and the words of hints and tactics.
+
+use super::engine::Engine;
+use super::levels::StyleWeights;
+use crate::rules::Side;
+use crate::rules::izdari::{
+    AssassinsIzdari, ClassicIzdari, Event, Kind, Position, Sq, Turn, Version, archer_targets, distance, name, replay,
+};
+use crate::terms;
+
+/// The terms of both versions, in feature order.
+macro_rules! izdari_terms {
+    ($(#[$meta:meta])* $weights:ident, $file:literal) => {
+        terms! {
+            $(#[$meta])*
+            $weights,
+            $file,
+            {
+            assassin,
+            templar,
+            archer,
+            lizard,
+            wagon,
+            halfling,
+            knight,
+            /// Per friend beside the royal piece (the Templar; classic: the Wagon).
+            royal_guard,
+            /// Per enemy piece within two squares of the royal piece.
+            royal_exposure,
+            /// Per enemy piece one of the side's Archers could shoot now (A3.1, B2).
+            archer_targets,
+            /// Per rank the Assassins, Halflings and Knights have advanced.
+            advance,
+            }
+        }
+    };
+}
+
+izdari_terms!(
+    /// The weights of Assassin's Izdari's terms, in hundredths of a Halfling, roughly
+    /// (`levels/izdari/weights.ron`; `khalif-cli tune --game izdari`).
+    IzdariWeights,
+    "../../levels/izdari/weights.ron"
+);
+
+izdari_terms!(
+    /// The weights of classic Izdari's terms (`levels/izdari-classic/weights.ron`).
+    ClassicIzdariWeights,
+    "../../levels/izdari-classic/weights.ron"
+);
+
+const TERM_COUNT: usize = 11;
+
+/// A kind's worth under `weights` (in term order): the royal piece beyond any exchange.
+fn value(weights: &[i32], version: Version, kind: Kind) -> i32 {
+    if kind == version.royal() {
+        return 20 * weights[0].max(100);
+    }
+    match kind {
+        Kind::Dune => 0,
+        kind => weights[kind_term(kind)],
+    }
+}
+
+/// The term that counts a kind.
+fn kind_term(kind: Kind) -> usize {
+    match kind {
+        Kind::Assassin => 0,
+        Kind::Templar => 1,
+        Kind::Archer => 2,
+        Kind::Lizard => 3,
+        Kind::Wagon => 4,
+        Kind::Halfling => 5,
+        Kind::Knight | Kind::Dune => 6,
+    }
+}
+
+/// What a turn takes: the enemy it lands on, shoots or slays, a Wagon with its passengers.
+fn taken(pos: &Position, turn: &Turn, weights: &[i32]) -> i32 {
+    let me = pos.side_to_move();
+    let version = pos.version();
+    let victim = |sq: Sq| {
+        pos.at(sq).filter(|p| p.side != me).map_or(0, |p| {
+            let riders: i32 = if p.kind == Kind::Wagon {
+                pos.riders(p.side).kinds().map(|k| value(weights, version, k)).sum()
+            } else {
+                0
+            };
+            value(weights, version, p.kind) + riders
+        })
+    };
+    let landing = if turn.from == turn.to && turn.rider.is_none() { 0 } else { victim(turn.to) };
+    landing + turn.slays().map_or(0, victim)
+}
+
+/// Whether a turn takes the enemy's royal piece and so wins.
+fn takes_royal(pos: &Position, turn: &Turn) -> bool {
+    let me = pos.side_to_move();
+    let royal = pos.version().royal();
+    [Some(turn.to), turn.slays()]
+        .into_iter()
+        .flatten()
+        .any(|s| pos.at(s).is_some_and(|p| p.side != me && p.kind == royal))
+}
+
+/// The royal piece's square, if it stands.
+fn royal(pos: &Position, side: Side) -> Option<Sq> {
+    match pos.version() {
+        Version::Assassins => pos.templar(side),
+        Version::Classic => pos.wagon(side),
+    }
+}
+
+/// The counts the terms weigh, for one side, in term order.
+fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
+    let version = pos.version();
+    let mut f = [0; TERM_COUNT];
+    for kind in pos.riders(side).kinds() {
+        f[kind_term(kind)] += 1;
+    }
+    let home = royal(pos, side);
+    let size = version.size() as i32;
+    for (sq, piece) in pos.pieces() {
+        let near_home = home.map(|h| distance(version, h, sq));
+        if piece.side == side {
+            if piece.kind != Kind::Dune {
+                f[kind_term(piece.kind)] += 1;
+            }
+            if near_home == Some(1) {
+                f[7] += 1;
+            }
+            if matches!(piece.kind, Kind::Assassin | Kind::Halfling | Kind::Knight) {
+                let rank = (sq / version.size()) as i32;
+                f[10] += if side == Side::First { rank } else { size - 1 - rank };
+            }
+        } else if piece.kind != Kind::Dune && near_home.is_some_and(|d| d <= 2) {
+            f[8] += 1;
+        }
+    }
+    f[9] = archer_targets(pos, side).count_ones() as i32;
+    f
+}
+
+fn features(pos: &Position) -> [i32; TERM_COUNT] {
+    let me = pos.side_to_move();
+    let (mine, theirs) = (side_features(pos, me), side_features(pos, me.opponent()));
+    std::array::from_fn(|i| mine[i] - theirs[i])
+}
+
+/// The harness's material: Halflings 2, Assassins, Archers, Lizards and Knights 3, the
+/// non-royal Templar 4 and Wagon 3; passengers count; the royal piece and Dunes do not.
+fn material(pos: &Position, side: Side) -> i32 {
+    let version = pos.version();
+    let worth = |kind: Kind| match kind {
+        k if k == version.royal() => 0,
+        Kind::Dune => 0,
+        Kind::Halfling => 2,
+        Kind::Templar => 4,
+        _ => 3,
+    };
+    let riders: i32 = pos.riders(side).kinds().map(worth).sum();
+    riders + pos.pieces().filter(|(_, p)| p.side == side).map(|(_, p)| worth(p.kind)).sum::<i32>()
+}
+
+/// Per hunter, how near it stands to the enemy's royal piece (the Templar or the Wagon).
+fn hunt(pos: &Position, ahead: Side) -> i32 {
+    let version = pos.version();
+    let Some(quarry) = royal(pos, ahead.opponent()) else { return 0 };
+    let reach = version.size() as i32 - 1;
+    pos.pieces()
+        .filter(|(_, p)| p.side == ahead && !matches!(p.kind, Kind::Dune | Kind::Wagon) && p.kind != version.royal())
+        .map(|(sq, _)| reach - i32::from(distance(version, sq, quarry)))
+        .sum()
+}
+
+/// Per hunter per square nearer the enemy's royal piece, in evaluation units.
+const HUNT_CLOSENESS: i32 = 6;
+
+/// One line on why `turn` is good: what it takes, shoots or slays, or how the Wagon moves.
+fn explain(pos: &Position, turn: &Turn) -> String {
+    let version = pos.version();
+    let sq = |s: Sq| name(version, s);
+    if takes_royal(pos, turn) {
+        return format!("takes the enemy {} and wins", version.royal().name());
+    }
+    let Ok(events) = replay(pos, turn) else { return "the search's choice".to_string() };
+    let mut said = Vec::new();
+    for event in events {
+        match event {
+            Event::Moved { piece, to, captured: Some(victim), .. } => {
+                said.push(format!("the {} takes the {} on {}", piece.kind.name(), victim.kind.name(), sq(to)))
+            }
+            Event::Shot { at, piece, .. } => {
+                said.push(format!("an Archer shoots the {} on {}", piece.kind.name(), sq(at)))
+            }
+            Event::Slain { at, piece, .. } => {
+                said.push(format!("the Templar slays the {} on {}", piece.kind.name(), sq(at)))
+            }
+            Event::WagonMoved { loaded: Some(p), to, .. } => {
+                said.push(format!("the Wagon picks up the {} on {}", p.kind.name(), sq(to)))
+            }
+            Event::WagonMoved { dropped: Some(p), from, .. } => {
+                said.push(format!("the Wagon drops a {} on {}", p.kind.name(), sq(from)))
+            }
+            _ => {}
+        }
+    }
+    if !said.is_empty() {
+        return said.join(", ");
+    }
+    let mut after = *pos;
+    crate::rules::izdari::play(&mut after, turn);
+    let me = pos.side_to_move();
+    let lines = archer_targets(&after, me).count_ones();
+    if lines > archer_targets(pos, me).count_ones() {
+        return format!("opens an Archer's line: {lines} enemy piece(s) in its sights");
+    }
+    format!("moves {}-{}", sq(turn.from), sq(turn.to))
+}
+
+fn theme_of(pos: &Position, best: &Turn) -> Option<&'static str> {
+    if takes_royal(pos, best) {
+        return Some("RoyalTaken");
+    }
+    if best.shot {
+        return Some("Shot");
+    }
+    best.slays().map(|_| "Slay")
+}
+
+macro_rules! izdari_engine {
+    ($game:ty, $weights:ident, $dir:literal) => {
+        impl Engine for $game {
+            type Weights = $weights;
+            /// An Assassin's or an Archer's worth.
+            const ADJUDICATION_MARGIN: i32 = 3;
+            const TACTICS: (&'static str, &'static str) = (
+                include_str!(concat!("../../levels/", $dir, "/tactics.ron")),
+                concat!("levels/", $dir, "/tactics.ron"),
+            );
+            const LESSONS: (&'static str, &'static str) = (
+                include_str!(concat!("../../levels/", $dir, "/lessons.ron")),
+                concat!("levels/", $dir, "/lessons.ron"),
+            );
+            const ENDGAMES: (&'static str, &'static str) = (
+                include_str!(concat!("../../levels/", $dir, "/endgames.ron")),
+                concat!("levels/", $dir, "/endgames.ron"),
+            );
+            const PUZZLES: Option<(&'static str, &'static str)> = None;
+            const KEY_KINDS: &'static [u8] = &[Kind::Archer as u8, Kind::Assassin as u8];
+
+            fn features(pos: &Position) -> Vec<i32> {
+                features(pos).to_vec()
+            }
+
+            fn evaluate(pos: &Position, weights: &$weights) -> i32 {
+                weights.dot(&features(pos))
+            }
+
+            fn capture_order(pos: &Position, turn: &Turn, weights: &$weights) -> i32 {
+                taken(pos, turn, &crate::ai::Weights::to_vec(weights)) * 16
+            }
+
+            /// Taking the royal piece decides the game and is always followed.
+            fn capture_gain(pos: &Position, turn: &Turn, weights: &$weights) -> Option<i32> {
+                (!takes_royal(pos, turn)).then(|| taken(pos, turn, &crate::ai::Weights::to_vec(weights)))
+            }
+
+            /// Four pieces besides the royal one and the Dunes.
+            fn null_move_safe(pos: &Position) -> bool {
+                let me = pos.side_to_move();
+                let royal = pos.version().royal();
+                pos.pieces().filter(|(_, p)| p.side == me && p.kind != Kind::Dune && p.kind != royal).count() >= 4
+            }
+
+            fn conversion(pos: &Position, ahead: Side) -> i32 {
+                HUNT_CLOSENESS * hunt(pos, ahead)
+            }
+
+            fn material(pos: &Position, side: Side) -> i32 {
+                material(pos, side)
+            }
+
+            /// Aggression raises the Archers' lines and the march, caution the royal guard and
+            /// the fear of enemies near it.
+            fn styled(base: &$weights, s: &StyleWeights) -> $weights {
+                let scale = |v: i32, f: f32| (v as f32 * f).round() as i32;
+                $weights {
+                    archer_targets: scale(base.archer_targets, s.aggression),
+                    advance: scale(base.advance, s.aggression * s.footmen),
+                    royal_guard: scale(base.royal_guard, s.caution),
+                    royal_exposure: scale(base.royal_exposure, s.caution),
+                    ..base.clone()
+                }
+            }
+
+            fn explain(pos: &Position, turn: &Turn, _pv: &[Turn]) -> String {
+                explain(pos, turn)
+            }
+
+            fn theme_of(pos: &Position, best: &Turn, _turns: &[Turn]) -> Option<&'static str> {
+                theme_of(pos, best)
+            }
+        }
+    };
+}
+
+izdari_engine!(AssassinsIzdari, IzdariWeights, "izdari");
+izdari_engine!(ClassicIzdari, ClassicIzdariWeights, "izdari-classic");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    #[test]
+    fn a_piece_up_is_worth_it_and_the_royal_piece_beyond_any_exchange() {
+        let pos = AssassinsIzdari::parse_piece_list("Tb1 Ac3 Hd4 tb8 ah8", Side::First).unwrap();
+        let w = IzdariWeights::default();
+        assert!(AssassinsIzdari::evaluate(&pos, &w) > 0);
+        assert_eq!(material(&pos, Side::First) - material(&pos, Side::Second), 2);
+        let values = crate::ai::Weights::to_vec(&w);
+        assert!(
+            value(&values, Version::Assassins, Kind::Templar) > 10 * value(&values, Version::Assassins, Kind::Archer)
+        );
+        assert_eq!(AssassinsIzdari::turns(&pos).len() as u64, AssassinsIzdari::count_turns(&pos));
+    }
+}
