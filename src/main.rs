@@ -14,7 +14,7 @@ struct Args {
     /// Render the scene, write this PNG and exit.
     #[arg(long)]
     screenshot: Option<PathBuf>,
-    /// The game: khalif, desert-pub-chess, chafl or khitan (for --position and --moves, and the title's choice).
+    /// The game: khalif, desert-pub-chess, chafl, khitan, izdari or izdari-classic (for --position and --moves, and the title's choice).
     #[arg(long, default_value = "khalif")]
     game: GameId,
     /// Start a match from this position (the game's position text in quotes, or `start`).

@@ -36,6 +36,20 @@ fn perft_prints_the_count_as_its_last_line() {
     assert_eq!(out.lines().last(), Some("1144"));
 }
 
+// Izdari D8, C2: both versions on the command line, a Wagon with passengers in the text.
+#[test]
+fn izdari_perft_and_turns_on_the_command_line() {
+    let out = stdout(&["--game", "izdari", "perft", "start", "2"]);
+    assert_eq!(out.lines().last(), Some("1446"));
+    let out = stdout(&["--game", "izdari-classic", "perft", "start", "1"]);
+    assert_eq!(out.lines().last(), Some("228"));
+    let out = stdout(&["--game", "izdari", "turns", "t7/8/8/8/8/8/A7/W(AHR)T6 s"]);
+    // Full, the Wagon must set a passenger down on a1 before it can load a2 (A4.2, A4.3).
+    assert!(out.contains("Wa1-a2/Ha1+Aa2") && !out.lines().any(|t| t == "Wa1-a2+Aa2"), "{out}");
+    let out = stdout(&["--game", "izdari", "why", "start", "g1", "g2"]);
+    assert!(out.contains("A4.1"), "{out}");
+}
+
 #[test]
 fn divide_splits_perft_by_primary_move() {
     let out = stdout(&["divide", "start", "2"]);

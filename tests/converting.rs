@@ -11,6 +11,7 @@ use khalif::ai::{Engine, Limits, Searcher};
 use khalif::rules::Rules;
 use khalif::rules::chafl::Chafl;
 use khalif::rules::desert_pub_chess::DesertPubChess;
+use khalif::rules::izdari::{AssassinsIzdari, ClassicIzdari};
 use khalif::rules::khalif::{Khalif, Position, play};
 use khalif::rules::khitan::Khitan;
 
@@ -25,6 +26,8 @@ fn every_games_endgames_suite_loads_with_twenty_won_positions_or_more() {
     suite_is_fair::<DesertPubChess>();
     suite_is_fair::<Chafl>();
     suite_is_fair::<Khitan>();
+    suite_is_fair::<AssassinsIzdari>();
+    suite_is_fair::<ClassicIzdari>();
 }
 
 #[test]

@@ -199,11 +199,13 @@ fn explain(pos: &Position, turn: &Turn) -> String {
             Event::Slain { at, piece, .. } => {
                 said.push(format!("the Templar slays the {} on {}", piece.kind.name(), sq(at)))
             }
-            Event::WagonMoved { loaded: Some(p), to, .. } => {
-                said.push(format!("the Wagon picks up the {} on {}", p.kind.name(), sq(to)))
-            }
-            Event::WagonMoved { dropped: Some(p), from, .. } => {
-                said.push(format!("the Wagon drops a {} on {}", p.kind.name(), sq(from)))
+            Event::WagonMoved { from, to, dropped, loaded, .. } => {
+                if let Some(p) = dropped {
+                    said.push(format!("the Wagon sets a {} down on {}", p.kind.name(), sq(from)));
+                }
+                if let Some(p) = loaded {
+                    said.push(format!("the Wagon picks up the {} on {}", p.kind.name(), sq(to)));
+                }
             }
             _ => {}
         }
@@ -251,6 +253,11 @@ macro_rules! izdari_engine {
             );
             const PUZZLES: Option<(&'static str, &'static str)> = None;
             const KEY_KINDS: &'static [u8] = &[Kind::Archer as u8, Kind::Assassin as u8];
+
+            /// Wagon turns with at most one drop (`izdari::search_turns`).
+            fn search_turns(pos: &Position, out: &mut Vec<Turn>) {
+                crate::rules::izdari::search_turns(pos, out);
+            }
 
             fn features(pos: &Position) -> Vec<i32> {
                 features(pos).to_vec()

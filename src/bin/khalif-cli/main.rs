@@ -19,7 +19,7 @@ use khalif::with_game;
 #[derive(Parser)]
 #[command(name = "khalif-cli", version, about = "The pub games in the terminal: play, count and explain turns")]
 struct Cli {
-    /// The game: khalif, desert-pub-chess, chafl or khitan.
+    /// The game: khalif, desert-pub-chess, chafl, khitan, izdari (Assassin's Izdari) or izdari-classic.
     #[arg(long, global = true, default_value = "khalif")]
     game: GameId,
     #[command(subcommand)]

@@ -22,7 +22,9 @@ pub use piece::{Kind, Piece, Version};
 pub use position::{Position, Riders, SEATS};
 pub use rules::{AssassinsIzdari, ClassicIzdari, code};
 pub use text::{ASSASSINS_START, CLASSIC_START, parse_piece_list, parse_position, start, write_position};
-pub use turn::{Squares, Turn, archer_targets, bit, count_turns, generate_turns, has_turn, play, squares, winner};
+pub use turn::{
+    Squares, Turn, archer_targets, bit, count_turns, generate_turns, has_turn, play, search_turns, squares, winner,
+};
 pub use wagon::Drops;
 pub use why::{Explained, Reading, Refusal, read_move, why_not};
 

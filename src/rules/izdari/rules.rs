@@ -231,9 +231,11 @@ macro_rules! izdari_rules {
                 pos.pass_turn();
             }
 
-            /// The pieces on the board and riding in the Wagons: loading is not a capture.
+            /// The pieces that can be taken: those on the board but the Dunes (never taken,
+            /// A2.2), and those riding in the Wagons (loading is not a capture).
             fn piece_count(pos: &Position) -> u32 {
-                pos.piece_count() + Side::BOTH.iter().map(|&s| pos.riders(s).len() as u32).sum::<u32>()
+                let dunes = pos.pieces().filter(|(_, p)| p.kind == Kind::Dune).count() as u32;
+                pos.piece_count() - dunes + Side::BOTH.iter().map(|&s| pos.riders(s).len() as u32).sum::<u32>()
             }
 
             fn winner(pos: &Position) -> Option<Side> {

@@ -248,6 +248,16 @@ pub fn archer_targets(pos: &Position, side: Side) -> Squares {
 /// Appends every legal turn of the side to move, one per distinct successor position (C2).
 /// Turns of one origin and destination come together (search groups them).
 pub fn generate_turns(pos: &Position, out: &mut Vec<Turn>) {
+    generate(pos, u32::MAX, out);
+}
+
+/// The turns search tries: every legal turn, but of a Wagon's only those that drop at most one
+/// passenger (a Wagon with three aboard on a long path has thousands of ways to drop them).
+pub fn search_turns(pos: &Position, out: &mut Vec<Turn>) {
+    generate(pos, 1, out);
+}
+
+fn generate(pos: &Position, most_drops: u32, out: &mut Vec<Turn>) {
     if winner(pos).is_some() {
         return;
     }
@@ -258,7 +268,7 @@ pub fn generate_turns(pos: &Position, out: &mut Vec<Turn>) {
             continue;
         }
         match piece.kind {
-            Kind::Wagon => wagon_square_turns(&view, from, out),
+            Kind::Wagon => wagon_square_turns(&view, from, most_drops, out),
             Kind::Templar => templar_turns(&view, from, &mut removed, out),
             kind => {
                 for to in squares(view.moves(kind, from)) {
@@ -301,9 +311,9 @@ fn templar_turns(view: &View, from: Sq, removed: &mut Squares, out: &mut Vec<Tur
 /// Everything that leaves from the Wagon's square: the Wagon's own moves (A4.1–A4.3) and its
 /// passengers leaving on their own (A4.4), sorted by destination so that the turns of one
 /// origin and destination stand together.
-fn wagon_square_turns(view: &View, from: Sq, out: &mut Vec<Turn>) {
+fn wagon_square_turns(view: &View, from: Sq, most_drops: u32, out: &mut Vec<Turn>) {
     let start = out.len();
-    wagon::moves(view, from, out);
+    wagon::moves(view, from, most_drops, out);
     let riders = view.pos.riders(view.me);
     for kind in riders.distinct() {
         for to in squares(view.moves(kind, from)) {

@@ -146,8 +146,9 @@ pub fn droppable(view: &View, path: &Path, index: usize) -> bool {
 }
 
 /// Appends every Wagon move from `from`: destination by destination, each with every distinct
-/// way of dropping passengers.
-pub fn moves(view: &View, from: Sq, out: &mut Vec<Turn>) {
+/// way of dropping passengers, or only those with at most `most_drops` drops (search's
+/// shortlist: a full Wagon that must drop more often to load on its way loses those paths).
+pub fn moves(view: &View, from: Sq, most_drops: u32, out: &mut Vec<Turn>) {
     let (directions, most) = reach(view.version);
     let riders = view.pos.riders(view.me);
     for d in directions {
@@ -166,19 +167,19 @@ pub fn moves(view: &View, from: Sq, out: &mut Vec<Turn>) {
             line.squares[line.len as usize] = sq;
             line.len += 1;
             if found != Entry::OwnDune {
-                drops(view, &line, 0, riders, Drops::NONE, out);
+                drops(view, &line, 0, riders, (Drops::NONE, most_drops), out);
             }
         }
     }
 }
 
-/// The turns along `path` from its square `index` (just entered, loads done), with `drops`
-/// chosen so far.
-fn drops(view: &View, path: &Path, index: usize, riders: Riders, chosen: Drops, out: &mut Vec<Turn>) {
+/// The turns along `path` from its square `index` (just entered, loads done), with the drops
+/// chosen so far and how many more it may make.
+fn drops(view: &View, path: &Path, index: usize, riders: Riders, (chosen, left): (Drops, u32), out: &mut Vec<Turn>) {
     let squares = path.squares();
     let mut options = [None; SEATS + 1];
     let mut count = 1;
-    if droppable(view, path, index) {
+    if left > 0 && droppable(view, path, index) {
         for kind in riders.distinct() {
             options[count] = Some(kind);
             count += 1;
@@ -186,10 +187,11 @@ fn drops(view: &View, path: &Path, index: usize, riders: Riders, chosen: Drops, 
     }
     for &drop in &options[..count] {
         let mut aboard = riders;
-        let mut chosen = chosen;
+        let (mut chosen, mut left) = (chosen, left);
         if let Some(kind) = drop {
             aboard.alight(kind);
             chosen = chosen.with(index, kind);
+            left -= 1;
         }
         let next = index + 1;
         if let Entry::Load(kind) = entry(view, squares[next]) {
@@ -201,7 +203,7 @@ fn drops(view: &View, path: &Path, index: usize, riders: Riders, chosen: Drops, 
         if next == squares.len() - 1 {
             out.push(Turn { drops: chosen, ..Turn::step(squares[0], squares[next]) });
         } else {
-            drops(view, path, next, aboard, chosen, out);
+            drops(view, path, next, aboard, (chosen, left), out);
         }
     }
 }
