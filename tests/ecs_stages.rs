@@ -298,6 +298,35 @@ fn x3_1_a_flip_its_captures_and_a_placement_are_shown_stage_by_stage() {
     assert_eq!(board_mismatch(app.world_mut()), None);
 }
 
+fn izdari(name: &str) -> Cell {
+    name.parse::<khalif::rules::grid::Square<8, 8>>().unwrap().cell()
+}
+
+// A4.2, A4.3, A3.6: a Wagon that must set a passenger down before it loads, the loading and
+// the drop shown as their own effects; a Templar's slaying in its stage.
+#[test]
+fn izdari_a_wagon_journey_and_a_slaying_are_shown_stage_by_stage() {
+    let game = new_game(GameId::Izdari, Some("8/8/8/8/1t6/8/A7/W(AHR)T6 s")).unwrap();
+    let mut app = any_match_app(game);
+    assert_eq!(decide(&mut app, Choice::Move { from: izdari("a1"), to: izdari("a3") }), Vec::<&str>::new());
+    // Full, it must drop on a1 before loading a2: the Halfling steps off.
+    assert_eq!(
+        decide(&mut app, Choice::Piece(khalif::rules::izdari::Kind::Halfling as u8)),
+        ["Wagon", "Wagon", "Wagon"]
+    );
+    assert_eq!(decide(&mut app, Choice::Stop), ["Wagon", "Turn end"]);
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.shown.piece_at(izdari("a2")), None, "the Assassin rides on");
+    assert_eq!(session.shown.piece_at(izdari("a1")).map(|p| p.kind), Some(khalif::rules::izdari::Kind::Halfling as u8));
+    assert_eq!(session.game.history()[0].notation, "Wa1-a3/Ha1+Aa2");
+    // The Northlands' Templar steps beside the Wagon and slays it, with its riders (A4.5).
+    assert_eq!(decide(&mut app, Choice::Move { from: izdari("b4"), to: izdari("b3") }), ["Move"]);
+    assert_eq!(decide(&mut app, Choice::Cell(izdari("a3"))), ["Slay", "Turn end"]);
+    let session = app.world().resource::<Session>();
+    assert_eq!(session.shown.piece_at(izdari("a3")), None);
+    assert_eq!(session.game.history()[1].notation, "Tb4-b3!a3");
+}
+
 #[test]
 fn a_new_match_of_another_game_rebuilds_the_board() {
     use khalif::app::{BoardSquare, GameCommand};

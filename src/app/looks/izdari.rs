@@ -86,7 +86,10 @@ fn set(m: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>, images: &
     let sand = materials.add(tile(images, textures::sand(), 0.95));
     // A mound of sand, the same for both sides, ringed at its foot in its side's colour.
     let mound = part(m, Sphere::new(0.32), at(0.0, b + 0.04, 0.0).with_scale(Vec3::new(1.1, 0.75, 1.1)));
-    let dune = vec![Part { paint: Paint::Own(sand), ..mound }, accent(part(m, Torus::new(0.02, 0.37), at(0.0, b + 0.02, 0.0)))];
+    let dune = vec![
+        Part { paint: Paint::Own(sand), ..mound },
+        accent(part(m, Torus::new(0.02, 0.37), at(0.0, b + 0.02, 0.0))),
+    ];
     let knight = vec![
         part(m, Cylinder::new(0.22, 0.2), at(0.0, b + 0.1, 0.0)),
         part(m, Cuboid::new(0.2, 0.44, 0.26), turn_x(at(0.0, b + 0.4, 0.04), -0.3)),
