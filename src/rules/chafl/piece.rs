@@ -99,7 +99,9 @@ impl Kinds for Kind {
     }
 
     fn keys() -> &'static Keys {
-        static KEYS: Keys = keys(0x0043_4841_464C); // "CHAFL"
+        crate::key_table!(
+            static KEYS: Keys = keys(0x0043_4841_464C);
+        ); // "CHAFL"
         &KEYS
     }
 }

@@ -89,7 +89,9 @@ impl Kinds for Kind {
     }
 
     fn keys() -> &'static Keys {
-        static KEYS: Keys = keys(0x4445_5345_5254); // "DESERT"
+        crate::key_table!(
+            static KEYS: Keys = keys(0x4445_5345_5254);
+        ); // "DESERT"
         &KEYS
     }
 }

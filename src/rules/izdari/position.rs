@@ -77,9 +77,13 @@ impl Riders {
 }
 
 const CELLS: usize = 100;
-static PIECE_KEYS: [[[u64; CELLS]; 8]; 2] = keys::<8, CELLS>(0x0049_5A44_4152_4931);
-/// One key per (side, kind, how many of that kind already ride): loads in any order hash alike.
-static RIDER_KEYS: [[[u64; SEATS]; 8]; 2] = keys::<8, SEATS>(0x0052_4944_4552_5331);
+crate::key_table!(
+    static PIECE_KEYS: [[[u64; CELLS]; 8]; 2] = keys::<8, CELLS>(0x0049_5A44_4152_4931);
+);
+crate::key_table!(
+    /// One key per (side, kind, how many of that kind already ride): loads in any order hash alike.
+    static RIDER_KEYS: [[[u64; SEATS]; 8]; 2] = keys::<8, SEATS>(0x0052_4944_4552_5331);
+);
 const SECOND_TO_MOVE: u64 = splitmix(0x0049_5A44_5349_4445).1;
 
 /// A position of either version. `Copy` and flat: search copies instead of undoing.

@@ -166,7 +166,9 @@ pub fn vizier_reach(sq: Square, occupied: Bitboard) -> Bitboard {
     bb
 }
 
-/// Hash keys per side, kind and square, so positions can be recognised in search and history.
-pub static ZOBRIST: [[[u64; 81]; 6]; 2] = keys(0x4B48_414C_4946); // "KHALIF"
+crate::key_table!(
+    /// Hash keys per side, kind and square, so positions can be recognised in search and history.
+    pub static ZOBRIST: [[[u64; 81]; 6]; 2] = keys(0x4B48_414C_4946);
+); // "KHALIF"
 /// Hash key toggled when Silver is to move.
 pub const ZOBRIST_SILVER: u64 = splitmix(0x5349_4C56_4552).1;

@@ -178,7 +178,9 @@ const fn build_keys() -> Keys {
     Keys { tiles, reserves, second_to_move }
 }
 
-pub static KEYS: Keys = build_keys();
+crate::key_table!(
+    pub static KEYS: Keys = build_keys();
+);
 
 #[cfg(test)]
 mod tests {
