@@ -258,6 +258,39 @@ try {
     check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
     await page.close();
   }
+  // 7. Assassin's Izdari against the pub: the full Wagon on a1 drives to a3; it must set a
+  //    passenger down on a1 before it can load the Assassin on a2 (key 3: the Halfling, the
+  //    third of those offered), then may drop nobody on a2 (key D); then a turn each.
+  {
+    const position = encodeURIComponent("8/8/8/8/1t6/8/A7/W(AHR)T6 s");
+    const { page, errors } = await openPage(browser, `?game=izdari&position=${position}&against=1`);
+    const first = await waitFor(page, "the Izdari match",
+      (s) => s.ready && s.game === "izdari" && s.toMove === "Southlands" && Object.keys(s.squares).length === 64, 300);
+    check(first.legal.includes("a1-a3"), `the Wagon's drive is offered: ${first.legal.join(" ")}`);
+    await clickSquare(page, "a1");
+    await clickSquare(page, "a3");
+    const leaving = await waitFor(page, "the drop on a1", (s) => s.ask && s.ask.pieces && s.ask.pieces.length === 3, 60);
+    check(leaving.ask.stop === false && leaving.ask.pieces[2] === "Halfling",
+      `full, the Wagon must set someone down on a1: ${leaving.ask.pieces.join(", ")}`);
+    await page.keyboard.press("Digit3");
+    const onward = await waitFor(page, "the drop on a2", (s) => s.ask && s.ask.pieces && s.ask.stop === true, 60);
+    check(onward.ask.pieces.length === 2, `leaving a2 it may drop the Assassin or the Archer, or nobody: ${onward.ask.pieces.join(", ")}`);
+    await page.screenshot({ path: `${shots}/web-izdari-wagon.png` });
+    await page.keyboard.press("KeyD");
+    const driven = await waitFor(page, "the Wagon's turn in the move list", (s) => s.moves.length >= 1, 60);
+    check(driven.moves[0] === "Wa1-a3/Ha1+Aa2", `the drive, the drop and the loading are one turn: ${driven.moves[0]}`);
+    const reply = await waitFor(page, "the Northlands' reply", (s) => s.moves.length >= 2 && s.toMove === "Southlands" && !s.thinking, 180);
+    const halfling = reply.legal.filter((m) => m.startsWith("a1-"));
+    if (halfling.length > 0) {
+      const [from, to] = halfling[0].split("-");
+      await clickSquare(page, from);
+      await clickSquare(page, to);
+      await waitFor(page, "the Halfling's move", (s) => s.moves.length >= 3, 180);
+    }
+    await page.screenshot({ path: `${shots}/web-izdari.png` });
+    check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
+    await page.close();
+  }
   // The same summary line as cargo's, so CI counts these checks with the others.
   console.log(`test result: ok. ${passed} passed; 0 failed (web e2e)`);
 } catch (error) {

@@ -29,21 +29,26 @@ fn make_looks(
 }
 
 /// Gives each new piece the solids of its kind in the session's game, and swaps them when a
-/// succession or a promotion changes its kind. Does nothing without the looks (headless tests).
+/// succession or a promotion changes its kind. A new piece starts where it stands, so that a
+/// piece entering mid-game (placed from a reserve, stepping off a Wagon) is never drawn for a
+/// frame at the table's centre. Does nothing without the looks (headless tests).
 fn dress_pieces(
-    changed: Query<(Entity, Ref<PieceView>)>,
+    changed: Query<(Entity, Ref<PieceView>, Option<&OnSquare>)>,
     looks: Option<Res<PieceLooks>>,
     session: Res<Session>,
     mut commands: Commands,
 ) {
     let Some(looks) = looks else { return };
     let set = looks.of(session.game.id());
-    for (entity, piece) in &changed {
+    for (entity, piece, on) in &changed {
         if !piece.is_changed() {
             continue;
         }
         if piece.is_added() {
-            commands.entity(entity).insert((Transform::default(), Visibility::default()));
+            let at = on.map_or_else(Transform::default, |&OnSquare(cell)| {
+                on_square(session.geometry(), session.game.id(), &piece, cell)
+            });
+            commands.entity(entity).insert((at, Visibility::default()));
         } else {
             commands.entity(entity).despawn_children();
         }

@@ -30,10 +30,26 @@ pub fn side_badge(game: &dyn AnyGame, side: Side) -> &'static str {
     game.naming().side(side)
 }
 
-fn banner(ctx: &egui::Context, id: &str, anchor: egui::Align2, offset: [f32; 2], add: impl FnOnce(&mut egui::Ui)) {
-    egui::Area::new(egui::Id::new(id)).anchor(anchor, offset).show(ctx, |ui| {
-        super::style::card().show(ui, add);
-    });
+fn banner(
+    ctx: &egui::Context,
+    id: &str,
+    anchor: egui::Align2,
+    offset: [f32; 2],
+    add: impl FnOnce(&mut egui::Ui),
+) -> egui::Rect {
+    egui::Area::new(egui::Id::new(id))
+        .anchor(anchor, offset)
+        .show(ctx, |ui| {
+            super::style::card().show(ui, add);
+        })
+        .response
+        .rect
+}
+
+/// Where the status banner ended on screen last drawn, so the regular's words go under it
+/// however tall a prompt with its buttons makes it.
+fn status_bottom() -> egui::Id {
+    egui::Id::new("status-bottom")
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -104,7 +120,7 @@ fn status_bar(
     let answerable = session.is_idle()
         && !session.closed
         && opponent.as_ref().is_none_or(|o| Some(o.side) != game.prompt().map(|p| p.side));
-    banner(ctx, "status", egui::Align2::CENTER_TOP, [0.0, 10.0], |ui| {
+    let status = banner(ctx, "status", egui::Align2::CENTER_TOP, [0.0, 10.0], |ui| {
         ui.set_min_width(420.0);
         ui.vertical_centered(|ui| {
             ui.label(egui::RichText::new(headline).heading());
@@ -133,6 +149,7 @@ fn status_bar(
             }
         });
     });
+    ctx.data_mut(|d| d.insert_temp(status_bottom(), status.bottom()));
     if let Some(refusal) = session.refusal.clone() {
         banner(ctx, "refusal", egui::Align2::CENTER_BOTTOM, [0.0, -16.0], |ui| {
             ui.label(
@@ -287,7 +304,8 @@ fn side_panel(
 fn speech(mut contexts: EguiContexts, speech: Res<Speech>) -> Result {
     let Some((name, line)) = &speech.line else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
-    banner(ctx, "speech", egui::Align2::CENTER_TOP, [0.0, 92.0], |ui| {
+    let below = ctx.data(|d| d.get_temp::<f32>(status_bottom())).map_or(92.0, |bottom| bottom + 8.0);
+    banner(ctx, "speech", egui::Align2::CENTER_TOP, [0.0, below], |ui| {
         ui.label(egui::RichText::new(format!("“{line}”")).italics().size(17.0));
         ui.label(egui::RichText::new(format!("— {name}")).size(13.0));
     });
