@@ -275,6 +275,7 @@ try {
     await page.keyboard.press("Digit3");
     const onward = await waitFor(page, "the drop on a2", (s) => s.ask && s.ask.pieces && s.ask.stop === true, 60);
     check(onward.ask.pieces.length === 2, `leaving a2 it may drop the Assassin or the Archer, or nobody: ${onward.ask.pieces.join(", ")}`);
+    await frames(page, 4); // the step's loading, move and drop shown, the prompt's buttons up
     await page.screenshot({ path: `${shots}/web-izdari-wagon.png` });
     await page.keyboard.press("KeyD");
     const driven = await waitFor(page, "the Wagon's turn in the move list", (s) => s.moves.length >= 1, 60);
