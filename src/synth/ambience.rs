@@ -213,9 +213,11 @@ fn add_with_echoes(track: &mut Track, at: f32, sound: &[f32], gain: f32, pan: f3
     }
 }
 
-/// Ringing partials `(ratio, amplitude, tau)` of the pub's vessels: a thin tea glass, a
-/// ceramic cup, a brass cup; and the range of their base pitch in Hz.
-const VESSELS: [(&[(f32, f32, f32)], f32, f32); 3] = [
+/// A vessel's ringing partials `(ratio, amplitude, tau)` and the range of its base pitch in Hz.
+type Vessel = (&'static [(f32, f32, f32)], f32, f32);
+
+/// The pub's vessels: a thin tea glass, a ceramic cup, a brass cup.
+const VESSELS: [Vessel; 3] = [
     (&[(1.0, 1.0, 0.18), (2.32, 0.45, 0.1), (4.1, 0.25, 0.05)], 2600.0, 3400.0),
     (&[(1.0, 1.0, 0.07), (1.73, 0.6, 0.05), (2.9, 0.4, 0.03), (4.4, 0.2, 0.02)], 1500.0, 2100.0),
     (&[(1.0, 1.0, 0.25), (2.76, 0.5, 0.15), (5.4, 0.25, 0.07)], 900.0, 1300.0),

@@ -334,17 +334,12 @@ fn wagon_square(view: &View, from: Sq, to: Sq) -> Result<Reading, Refusal> {
             if from == to {
                 return Err(Refusal::SameSquare { kind: Kind::Wagon });
             }
-            Err(if riders.is_empty() { refusal } else { refusal_or_passenger(refusal) })
+            // Off the Wagon's lines, with passengers aboard, nobody could make the move.
+            Err(match refusal {
+                Refusal::WagonLine if !riders.is_empty() => Refusal::NoPassengerMove,
+                other => other,
+            })
         }
-    }
-}
-
-/// With passengers aboard, a move no one can make says so unless the Wagon's own refusal is
-/// about its path.
-fn refusal_or_passenger(refusal: Refusal) -> Refusal {
-    match refusal {
-        Refusal::WagonLine => Refusal::NoPassengerMove,
-        other => other,
     }
 }
 
