@@ -3,8 +3,11 @@
 
 use super::Version;
 
-/// A square's index on its version's board.
+/// A square's index on its version's board: the index of the shared square type of its size.
 pub type Sq = u8;
+
+type Square8 = crate::rules::grid::Square<8, 8>;
+type Square10 = crate::rules::grid::Square<10, 10>;
 
 /// "No square": off the board.
 pub const OFF: Sq = u8::MAX;
@@ -53,18 +56,19 @@ pub const fn at(version: Version, file: u8, rank: u8) -> Option<Sq> {
 
 /// `e4`, `j10`.
 pub fn name(version: Version, sq: Sq) -> String {
-    let (file, rank) = file_rank(version, sq);
-    format!("{}{}", (b'a' + file) as char, rank + 1)
+    match version {
+        Version::Assassins => Square8::from_index(sq as usize).to_string(),
+        Version::Classic => Square10::from_index(sq as usize).to_string(),
+    }
 }
 
-/// Reads a square's name on the version's board.
+/// Reads a square's name on the version's board, as the shared square type reads it.
 pub fn parse_square(version: Version, text: &str) -> Option<Sq> {
-    let bytes = text.as_bytes();
-    let file = bytes.first()?.to_ascii_lowercase().checked_sub(b'a')?;
-    let digits =
-        text.get(1..).filter(|d| !d.is_empty() && !d.starts_with('0') && d.bytes().all(|b| b.is_ascii_digit()))?;
-    let rank: u8 = digits.parse().ok()?;
-    at(version, file, rank.checked_sub(1)?)
+    let index = match version {
+        Version::Assassins => text.parse::<Square8>().ok()?.index(),
+        Version::Classic => text.parse::<Square10>().ok()?.index(),
+    };
+    Some(index as Sq)
 }
 
 /// The direction and distance from one square to another along a line of the eight
@@ -82,8 +86,10 @@ pub fn line_between(version: Version, from: Sq, to: Sq) -> Option<(usize, u8)> {
 
 /// How many king steps apart two squares are (Chebyshev distance, B2's "more than 6 squares").
 pub fn distance(version: Version, a: Sq, b: Sq) -> u8 {
-    let ((f1, r1), (f2, r2)) = (file_rank(version, a), file_rank(version, b));
-    f1.abs_diff(f2).max(r1.abs_diff(r2))
+    match version {
+        Version::Assassins => Square8::from_index(a as usize).distance(Square8::from_index(b as usize)),
+        Version::Classic => Square10::from_index(a as usize).distance(Square10::from_index(b as usize)),
+    }
 }
 
 #[cfg(test)]

@@ -185,32 +185,20 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Vec<Event>), Nota
         written.turn.drops = drops_on_path(version, from, &written.drops)?;
     }
     let events = replay(pos, &written.turn).map_err(|e| error(None, e))?;
-    let dropped: Vec<(Kind, Sq)> = events
-        .iter()
-        .filter_map(|e| {
-            if let Event::WagonMoved { from, dropped, .. } = *e { dropped.map(|p| (p.kind, from)) } else { None }
-        })
-        .collect();
-    let mut said = written.drops.clone();
-    said.sort_by_key(|&(_, at)| at);
-    if written.turn.rider.is_none() && said != dropped_sorted(dropped) {
+    // What the Wagon did, square by square, against what the text says it did.
+    let (mut dropped, mut loaded) = (Vec::new(), Vec::new());
+    for event in &events {
+        if let Event::WagonMoved { from, to, dropped: off, loaded: on, .. } = *event {
+            dropped.extend(off.map(|p| (p.kind, from)));
+            loaded.extend(on.map(|p| (p.kind, to)));
+        }
+    }
+    if written.turn.rider.is_none() && by_square(written.drops) != by_square(dropped) {
         let actual = write_events(version, &events);
         return Err(error(None, format!("that Wagon turn drops differently: as played it is `{actual}` (A4.3)")));
     }
-    if written.kind == Kind::Wagon && !written.loads.is_empty() {
-        let loaded: Vec<(Kind, Sq)> = events
-            .iter()
-            .filter_map(
-                |e| if let Event::WagonMoved { to, loaded, .. } = *e { loaded.map(|p| (p.kind, to)) } else { None },
-            )
-            .collect();
-        let mut said = written.loads.clone();
-        said.sort_by_key(|&(_, at)| at);
-        let mut done = loaded.clone();
-        done.sort_by_key(|&(_, at)| at);
-        if said != done {
-            return Err(error(None, format!("the Wagon loads {} on that path (A4.2)", write_events(version, &events))));
-        }
+    if written.kind == Kind::Wagon && !written.loads.is_empty() && by_square(written.loads) != by_square(loaded) {
+        return Err(error(None, format!("the Wagon loads {} on that path (A4.2)", write_events(version, &events))));
     }
     Ok((written.turn, events))
 }
@@ -234,7 +222,8 @@ fn drops_on_path(version: Version, from: Sq, drops: &[(Kind, Sq)]) -> Result<sup
     Ok(result)
 }
 
-fn dropped_sorted(mut dropped: Vec<(Kind, Sq)>) -> Vec<(Kind, Sq)> {
-    dropped.sort_by_key(|&(_, at)| at);
-    dropped
+/// Marks of a Wagon turn (a kind and a square) in square order, for comparing.
+fn by_square(mut marks: Vec<(Kind, Sq)>) -> Vec<(Kind, Sq)> {
+    marks.sort_by_key(|&(_, at)| at);
+    marks
 }

@@ -45,13 +45,13 @@ impl Riders {
         self.0.contains(&Some(kind))
     }
 
-    /// Seats a passenger; the caller has checked a seat is free.
+    /// Seats a passenger in letter order; the caller has checked a seat is free. No allocation:
+    /// generation loads passengers on every Wagon path it tries.
     pub fn board(&mut self, kind: Kind) {
         debug_assert!(!self.is_full(), "a full Wagon loads nothing");
-        let mut seats: Vec<Kind> = self.kinds().collect();
-        seats.push(kind);
-        seats.sort_by_key(|k| k.letter());
-        *self = Riders::from_kinds(&seats);
+        let seat = self.0.iter().position(|k| k.is_none_or(|k| k.letter() > kind.letter())).unwrap_or(SEATS - 1);
+        self.0.copy_within(seat..SEATS - 1, seat + 1);
+        self.0[seat] = Some(kind);
     }
 
     /// Lets one passenger of `kind` off; whether one was aboard.
@@ -60,14 +60,6 @@ impl Riders {
         self.0.copy_within(seat + 1.., seat);
         self.0[SEATS - 1] = None;
         true
-    }
-
-    fn from_kinds(kinds: &[Kind]) -> Riders {
-        let mut riders = Riders::default();
-        for (seat, &kind) in kinds.iter().take(SEATS).enumerate() {
-            riders.0[seat] = Some(kind);
-        }
-        riders
     }
 
     /// The passengers as position text writes them, `AR` (C1), empty when none ride.
