@@ -187,7 +187,16 @@ fn explain(pos: &Position, turn: &Turn) -> String {
         return format!("takes the enemy {} and wins", version.royal().name());
     }
     let Ok(events) = replay(pos, turn) else { return "the search's choice".to_string() };
+    let me = pos.side_to_move();
+    let mut after = *pos;
+    crate::rules::izdari::play(&mut after, turn);
     let mut said = Vec::new();
+    // A threatened royal piece first: the player most needs to know it was in danger.
+    if let Some(&(by, kind)) = royal_attackers(pos, me).first()
+        && royal_attackers(&after, me).is_empty()
+    {
+        said.push(format!("saves the {} from the {} on {}", version.royal().name(), kind.name(), sq(by)));
+    }
     for event in events {
         match event {
             Event::Moved { piece, to, captured: Some(victim), .. } => {
@@ -210,17 +219,36 @@ fn explain(pos: &Position, turn: &Turn) -> String {
             _ => {}
         }
     }
+    if let Some(&(by, kind)) = royal_attackers(&after, me.opponent()).first() {
+        said.push(format!("threatens the enemy {} with the {} on {}", version.royal().name(), kind.name(), sq(by)));
+    }
     if !said.is_empty() {
         return said.join(", ");
     }
-    let mut after = *pos;
-    crate::rules::izdari::play(&mut after, turn);
-    let me = pos.side_to_move();
     let lines = archer_targets(&after, me).count_ones();
     if lines > archer_targets(pos, me).count_ones() {
         return format!("opens an Archer's line: {lines} enemy piece(s) in its sights");
     }
     format!("moves {}-{}", sq(turn.from), sq(turn.to))
+}
+
+/// The enemy pieces that could take `side`'s royal piece if it were their turn, by square and
+/// kind: what a hint warns of first.
+fn royal_attackers(pos: &Position, side: Side) -> Vec<(Sq, Kind)> {
+    let mut theirs = *pos;
+    theirs.set_side_to_move(side.opponent());
+    let mut turns = Vec::new();
+    crate::rules::izdari::generate_turns(&theirs, &mut turns);
+    let mut attackers: Vec<(Sq, Kind)> = turns
+        .iter()
+        .filter(|t| takes_royal(&theirs, t))
+        .filter_map(|t| {
+            let kind = t.rider.or_else(|| theirs.at(t.from).map(|p| p.kind))?;
+            Some((t.from, kind))
+        })
+        .collect();
+    attackers.dedup();
+    attackers
 }
 
 fn theme_of(pos: &Position, best: &Turn) -> Option<&'static str> {
@@ -334,5 +362,23 @@ mod tests {
             value(&values, Version::Assassins, Kind::Templar) > 10 * value(&values, Version::Assassins, Kind::Archer)
         );
         assert_eq!(AssassinsIzdari::turns(&pos).len() as u64, AssassinsIzdari::count_turns(&pos));
+    }
+
+    #[test]
+    fn a_hint_names_the_threat_to_the_templar_and_the_line_it_opens() {
+        let explain = |pieces: &str, turn: &str| {
+            let pos = AssassinsIzdari::parse_piece_list(pieces, Side::First).unwrap();
+            let (turn, _) = crate::rules::izdari::parse_turn(&pos, turn).unwrap();
+            AssassinsIzdari::explain(&pos, &turn, &[])
+        };
+        // A3.1: the Archer on b8 has the Templar in its sights down the b-file.
+        assert_eq!(explain("Tb1 Hh2 tg8 rb8", "Tb1-c1"), "saves the Templar from the Archer on b8");
+        assert_eq!(
+            explain("Tb1 Hh2 tg8 rb8", "Hh2-g3"),
+            "moves h2-g3",
+            "a move that leaves it in danger says nothing of it"
+        );
+        // Moving the Halfling off the g-file opens the Archer's line to the enemy Templar.
+        assert_eq!(explain("Tb1 Rg1 Hg4 tg8", "Hg4-h5"), "threatens the enemy Templar with the Archer on g1");
     }
 }
