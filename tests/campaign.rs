@@ -336,3 +336,46 @@ fn a_venue_of_the_journey_plays_chafl_with_its_regulars_and_odds() {
     let card = tariq.conditions[0].card(venue.game, &tariq.name).1;
     assert_eq!(card, "Old Tariq the Messenger starts without the Horse on b8.");
 }
+
+#[test]
+fn venues_of_the_journey_play_both_izdaris_with_their_lessons_offered() {
+    use khalif::campaign::{Profile, Table, lessons};
+    use khalif::rules::izdari::Kind;
+    use khalif::rules::{GameId, Rules, Side};
+    let campaign = journey().unwrap();
+    let lessons = lessons().unwrap();
+    for game in [GameId::Izdari, GameId::IzdariClassic] {
+        let (index, venue) =
+            campaign.venues.iter().enumerate().find(|(_, v)| v.game == game).expect("a venue plays it");
+        assert!(venue.regulars.len() >= 2 && !campaign.contenders(index, &Profile::new(&campaign)).is_empty());
+        // The venue screen offers the game's lessons before the first wager there.
+        assert!(lessons.iter().filter(|l| l.game == game).count() >= 3, "{game}: lessons to offer");
+    }
+    // Assassin's Izdari's lessons teach the Wagon, the Archer, the Templar and the Dunes.
+    for rule in ["A1.3", "A2.2", "A3.1", "A3.6", "A4.2", "A4.3"] {
+        assert!(lessons.iter().any(|l| l.rule == rule && l.game == GameId::Izdari), "no lesson teaches {rule}");
+    }
+    let regular = |name: &str| {
+        let venue = campaign.venues.iter().find(|v| v.regulars.iter().any(|r| r.name == name)).unwrap();
+        (venue.game, venue.regulars.iter().find(|r| r.name == name).unwrap().conditions.clone())
+    };
+    // Brother Hakim gives a Halfling: he plays the Northlands without the one on a7.
+    let (game, conditions) = regular("Brother Hakim of the Templars");
+    let table = Table::set(game, &conditions, Side::Second).unwrap();
+    assert_eq!((table.player, table.takebacks), (Side::First, false));
+    let start = khalif::rules::izdari::AssassinsIzdari::parse_position(&table.start).unwrap();
+    let a7 = khalif::rules::izdari::parse_square(start.version(), "a7").unwrap();
+    assert_eq!(start.at(a7), None, "a7 empty");
+    assert_eq!(conditions[0].card(game, "Hakim").1, "Hakim starts without the Halfling on a7.");
+    assert_eq!(Table::set(game, &regular("Nadia the Wagoner").1, Side::Second).unwrap().player, Side::First);
+    // The fort's Quartermaster gives a Lizard of the classic game's Black.
+    let (game, conditions) = regular("The Fort's Quartermaster");
+    let table = Table::set(game, &conditions, Side::Second).unwrap();
+    let start = khalif::rules::izdari::ClassicIzdari::parse_position(&table.start).unwrap();
+    assert_eq!(start.pieces().filter(|(_, p)| p.side == Side::Second && p.kind == Kind::Lizard).count(), 2);
+    // A side the game does not have is refused by name.
+    let text =
+        campaign_with("(name: \"A\", bio: \"b\", personality: \"Old Yusuf\",\n conditions: [PlayerPlays(Southlands)])");
+    let error = parse_campaign(&text, "c.ron").unwrap_err();
+    assert!(error.contains("Southlands is not a side of Khalif: Gold or Silver"), "{error}");
+}

@@ -143,7 +143,8 @@ fn start_piece_name<G: Rules>(square: &str) -> Option<&'static str> {
 }
 
 /// A side, as the campaign file names it: Gold and Silver at Khalif's tables, White and Black
-/// at Desert Pub Chess's (the first and the second player either way).
+/// at the chess tables, Light and Dark at Khitan's, Southlands and Northlands at Assassin's
+/// Izdari's (the first and the second player either way).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Colour {
     Gold,
@@ -152,6 +153,8 @@ pub enum Colour {
     Black,
     Light,
     Dark,
+    Southlands,
+    Northlands,
 }
 
 /// The line (1-based) of the first occurrence of `needle` in `text` after `after` (the start
@@ -164,7 +167,7 @@ fn line_of(text: &str, after: &str, needle: &str) -> usize {
 
 /// Whether a table condition can be played at a table of `G`: a legal start position, odds
 /// given by pieces of the start position of the kinds the game's tables give (in Khalif a
-/// Djinn or a Vizier), a turn limit of at least five seconds.
+/// Djinn or a Vizier), a side the game has, a turn limit of at least five seconds.
 fn check_condition<G: Rules>(condition: &Condition) -> Result<(), String> {
     match condition {
         Condition::StartFrom(text) => G::parse_position(text).map(|_| ()).map_err(|e| e.to_string()),
@@ -179,6 +182,12 @@ fn check_condition<G: Rules>(condition: &Condition) -> Result<(), String> {
                 }
             }
         }),
+        Condition::PlayerPlays(colour) if !G::NAMING.sides.contains(&format!("{colour:?}").as_str()) => Err(format!(
+            "{colour:?} is not a side of {}: {} or {}",
+            G::NAMING.game,
+            G::NAMING.sides[0],
+            G::NAMING.sides[1]
+        )),
         Condition::TurnLimit(seconds) if *seconds < 5 => Err(format!("a turn limit of {seconds} s is too short")),
         _ => Ok(()),
     }

@@ -35,8 +35,8 @@ pub struct Table {
 
 fn side_of(colour: Colour) -> Side {
     match colour {
-        Colour::Gold | Colour::White | Colour::Light => Side::First,
-        Colour::Silver | Colour::Black | Colour::Dark => Side::Second,
+        Colour::Gold | Colour::White | Colour::Light | Colour::Southlands => Side::First,
+        Colour::Silver | Colour::Black | Colour::Dark | Colour::Northlands => Side::Second,
     }
 }
 

@@ -16,15 +16,25 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 const MAP_SIZE: egui::Vec2 = egui::vec2(900.0, 430.0);
+const PARCHMENT: egui::Color32 = egui::Color32::from_rgb(196, 160, 110);
 
-/// Where venue `i` of `n` sits on the map, as a fraction of it: a road zig-zagging up from
-/// the harbour at the lower left to the Square at the upper right. Venues alternate between a
-/// lower row (named below) and an upper row (named above), so their names never meet.
+/// Rows of the road across the map.
+const ROWS: usize = 3;
+
+/// Where venue `i` of `n` sits on the map, as a fraction of it: a road winding up from the
+/// harbour at the lower left, along three rows that turn at the map's edges, to the Square
+/// in the top row. Each row holds a third of the venues, so neighbours stand far enough
+/// apart for their names, written under them, never to meet.
 fn place(i: usize, n: usize) -> egui::Vec2 {
-    let t = i as f32 / (n.max(2) - 1) as f32;
-    let row = if i.is_multiple_of(2) { 0.80 } else { 0.44 };
-    egui::vec2(0.10 + 0.80 * t, row - 0.26 * t)
+    let per_row = n.div_ceil(ROWS).max(2);
+    let (row, k) = (i / per_row, i % per_row);
+    let along = k as f32 / (per_row - 1) as f32;
+    let t = if row % 2 == 0 { along } else { 1.0 - along };
+    egui::vec2(0.09 + 0.82 * t, 0.72 - 0.31 * row as f32)
 }
+
+/// The widest a venue's label may run: the space between two neighbours in a row.
+const LABEL_WIDTH: f32 = 172.0;
 
 fn kind_name(kind: VenueKind) -> &'static str {
     match kind {
@@ -93,7 +103,7 @@ fn campaign_map(
             }
             let (rect, _) = ui.allocate_exact_size(MAP_SIZE, egui::Sense::hover());
             let painter = ui.painter_at(rect);
-            painter.rect_filled(rect, 12.0, egui::Color32::from_rgb(196, 160, 110));
+            painter.rect_filled(rect, 12.0, PARCHMENT);
             painter.rect_stroke(
                 rect,
                 12.0,
@@ -139,28 +149,30 @@ fn campaign_map(
                 } else {
                     unlock_text(&venue.unlock)
                 };
+                let game = if venue.game == crate::rules::GameId::Khalif {
+                    String::new()
+                } else {
+                    format!(" · plays {}", venue.game)
+                };
                 let mut lines = vec![
                     (venue.name.clone(), egui::FontId::proportional(15.0)),
-                    (format!("{} · {status}", kind_name(venue.kind)), egui::FontId::proportional(12.0)),
+                    (format!("{}{game}", kind_name(venue.kind)), egui::FontId::proportional(12.0)),
+                    (status, egui::FontId::proportional(12.0)),
                 ];
-                if venue.game != crate::rules::GameId::Khalif {
-                    lines.push((format!("plays {}", venue.game), egui::FontId::proportional(12.0)));
-                }
                 if rival_venue.as_deref() == Some(venue.name.as_str()) {
                     lines.push(("your rival waits here".to_string(), egui::FontId::proportional(12.0)));
                 }
-                let below = i % 2 == 0;
-                if !below {
-                    lines.reverse();
-                }
-                for (k, (text, font)) in lines.into_iter().enumerate() {
-                    let step = 17.0 * k as f32 + 28.0;
-                    let galley = painter.layout_no_wrap(text, font, ink);
+                let mut top = centre.y + 26.0;
+                for (text, font) in lines {
+                    let galley = painter.layout(text, font, ink, LABEL_WIDTH);
                     let size = galley.size();
-                    // Centred under (or over) the venue, but kept inside the map's edges.
+                    // Centred under the venue, kept inside the map's edges, on a patch of
+                    // parchment so the road passing behind never runs through the words.
                     let left = (centre.x - size.x / 2.0).clamp(rect.left() + 4.0, rect.right() - 4.0 - size.x);
-                    let top = if below { centre.y + step } else { centre.y - step - size.y };
+                    let area = egui::Rect::from_min_size(egui::pos2(left, top), size).expand(1.0);
+                    painter.rect_filled(area, 3.0, PARCHMENT);
                     painter.galley(egui::pos2(left, top), galley, ink);
+                    top += size.y;
                 }
                 if response.clicked() {
                     ui_state.venue = i;

@@ -17,6 +17,8 @@ use super::career::{Career, open_lesson, open_puzzle, sit_down};
 use super::commands::GameCommand;
 use super::launch::{Destination, LaunchOptions};
 use super::screens::Screen;
+use super::session::Session;
+use crate::play::new_game;
 
 /// Which windows are open, and what the player is looking at.
 #[derive(Resource, Debug)]
@@ -74,25 +76,36 @@ impl Default for UiState {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<UiState>().add_systems(Startup, (choose_game, open_destination)).add_plugins((
-        style::plugin,
-        labels::plugin,
-        match_hud::plugin,
-        title::plugin,
-        result::plugin,
-        dialogs::plugin,
-        campaign_map::plugin,
-        venue::plugin,
-        school::plugin,
-        tutor::plugin,
-    ));
+    app.init_resource::<UiState>()
+        .add_systems(Startup, (choose_game, open_destination))
+        .add_systems(OnEnter(Screen::Title), follow_the_table)
+        .add_plugins((
+            style::plugin,
+            labels::plugin,
+            match_hud::plugin,
+            title::plugin,
+            result::plugin,
+            dialogs::plugin,
+            campaign_map::plugin,
+            venue::plugin,
+            school::plugin,
+            tutor::plugin,
+        ));
 }
 
-/// The title screen starts with the game the launch options name (`--game`, `?game=`).
-fn choose_game(options: Option<Res<LaunchOptions>>, mut ui_state: ResMut<UiState>) {
-    if let Some(options) = options {
-        ui_state.game = options.game;
+/// The title screen starts with the game the launch options name (`--game`, `?game=`), its
+/// board behind the menu.
+fn choose_game(options: Option<Res<LaunchOptions>>, mut ui_state: ResMut<UiState>, mut session: ResMut<Session>) {
+    let Some(options) = options else { return };
+    ui_state.game = options.game;
+    if session.game.id() != options.game {
+        *session = Session::new(new_game(options.game, None).expect("every game's start position is valid"));
     }
+}
+
+/// Back at the title, the menu's choice of game is the game last on the table.
+fn follow_the_table(session: Res<Session>, mut ui_state: ResMut<UiState>) {
+    ui_state.game = session.game.id();
 }
 
 /// Opens the screen the launch options name (`--open`), so every screen can be reached and

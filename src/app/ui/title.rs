@@ -54,6 +54,7 @@ fn title_menu(
                     next.set(Screen::School);
                 }
                 ui.add_space(6.0);
+                let shown = (ui_state.game, ui_state.version);
                 ui.label("The game:");
                 ui.horizontal(|ui| {
                     for game in GameId::ALL {
@@ -72,8 +73,10 @@ fn title_menu(
                 }
                 let start = versions.get(ui_state.version).map(|(_, start)| *start);
                 let fresh = || new_game(game, start).expect("every game's start positions are valid");
-                if session.game.id() != game {
-                    // The board behind the menu becomes the chosen game's.
+                if (game, ui_state.version) != shown {
+                    // The board behind the menu becomes the chosen game's. Only on a new
+                    // choice: a match being started (a loaded game, a table of the journey)
+                    // has already replaced the session and must keep it.
                     *session = Session::new(fresh());
                 }
                 if ui.add(wide("New local match (two players)")).clicked() {
