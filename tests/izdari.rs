@@ -7,7 +7,7 @@ use khalif::rules::izdari::{
     self, Decision, Event, Kind, Pending, Position, TurnState, Version, generate_turns, name, parse_square, parse_turn,
     perft, play, replay, why_not, write_position, write_turn,
 };
-use khalif::rules::{Outcome, Side, WinReason};
+use khalif::rules::{Outcome, Rules, Side, WinReason};
 use rand::RngExt;
 
 mod common;
@@ -22,6 +22,23 @@ fn at(version: Version, pieces: &str) -> Position {
 
 fn sq(version: Version, name: &str) -> u8 {
     parse_square(version, name).unwrap()
+}
+
+/// The front end's board after `turn` (the board before it, with the turn's effects replayed
+/// on it), and the core's board after it.
+fn drawn_after<G>(pos: &Position, turn: &izdari::Turn) -> (khalif::rules::view::Board, khalif::rules::view::Board)
+where
+    G: Rules<Position = Position, Machine = TurnState>,
+{
+    let mut drawn = G::board(pos);
+    for event in replay(pos, turn).unwrap() {
+        for (_, effect) in G::effects(&event) {
+            drawn.apply(&effect);
+        }
+    }
+    let mut played = *pos;
+    play(&mut played, turn);
+    (drawn, G::board(&played))
 }
 
 /// Every legal turn, in notation.
@@ -405,6 +422,13 @@ fn random_games_keep_the_staged_turn_and_the_generator_in_step() {
                         event.apply(&mut rebuilt);
                     }
                     assert_eq!(rebuilt, played, "{text} from {}", write_position(&pos));
+                    // The board a front end draws, passengers included, replayed effect by
+                    // effect, is the core's after the turn.
+                    let (drawn, core) = match version {
+                        A => drawn_after::<izdari::AssassinsIzdari>(&pos, turn),
+                        C => drawn_after::<izdari::ClassicIzdari>(&pos, turn),
+                    };
+                    assert_eq!(drawn, core, "{text} from {}", write_position(&pos));
                     assert_eq!(events.len(), replay(&pos, turn).unwrap().len());
                     assert!(why_not(&pos, turn.from, turn.to).is_ok(), "{text}");
                 }

@@ -11,7 +11,7 @@ use std::f32::consts::{FRAC_PI_2, PI, TAU};
 use bevy::prelude::*;
 
 use super::GameSystems;
-use super::board::{InTray, OnSquare, PieceView};
+use super::board::{InTray, OnSquare, PieceView, Riding};
 use super::geometry::{cell_centre, facing, tray_slot};
 use super::looks::rest;
 use super::screens::Screen;
@@ -78,11 +78,32 @@ pub fn on_square(geometry: &Geometry, game: GameId, piece: &PieceView, cell: Cel
     Transform::from_translation(cell_centre(geometry, cell)) * rest(game, piece.side, piece.kind)
 }
 
+/// Where a passenger sits: seat `seat` of `count` in a row along the top of its carrier, small,
+/// facing as the carrier faces.
+pub fn riding(carrier: &Transform, seat: usize, count: usize) -> Transform {
+    let along = (seat as f32 - (count.max(1) - 1) as f32 / 2.0) * 0.19;
+    Transform {
+        translation: carrier.translation + carrier.rotation * Vec3::new(along, 0.5, 0.0),
+        rotation: carrier.rotation,
+        scale: Vec3::splat(0.58),
+    }
+}
+
 /// Where a captured piece rests: lying on its side in its owner's tray.
 pub fn in_tray(piece: &PieceView, slot: usize) -> Transform {
     Transform::from_translation(tray_slot(piece.side, slot) + Vec3::Y * 0.37)
         .with_rotation(facing(piece.side) * Quat::from_rotation_z(FRAC_PI_2))
 }
+
+/// A piece as animations find it: where it is now, and on a square, in a tray or riding.
+type AnimatedPiece = (
+    Entity,
+    &'static PieceView,
+    &'static Transform,
+    Option<&'static OnSquare>,
+    Option<&'static InTray>,
+    Option<&'static Riding>,
+);
 
 /// The mesh and material of a line of fire, made once.
 #[derive(Default)]
@@ -94,7 +115,7 @@ fn start_animations(
     session: Res<Session>,
     settings: Res<GameSettings>,
     mut commands: Commands,
-    pieces: Query<(Entity, &PieceView, &Transform, Option<&OnSquare>, Option<&InTray>)>,
+    pieces: Query<AnimatedPiece>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut beam: Local<Beam>,
@@ -162,7 +183,26 @@ fn start_animations(
                     DespawnOnExit(Screen::Match),
                 ));
             }
-            Effect::Placed { at, .. } | Effect::Alighted { to: at, .. } => {
+            // A passenger hops from the square it is loaded on up onto its carrier's top, and
+            // down from there to the square it is set on.
+            Effect::Boarded { carrier, .. } => {
+                let on = |cell: Cell| pieces.iter().find(move |p| p.3 == Some(&OnSquare(cell)));
+                let aboard: Vec<_> = pieces.iter().filter(|p| p.5.is_some()).collect();
+                if let Some((carrier_entity, _, carrier_at, ..)) = on(carrier) {
+                    let mut seats: Vec<_> =
+                        aboard.iter().filter(|p| p.5.map(|r| r.carrier) == Some(carrier_entity)).collect();
+                    seats.sort_by_key(|p| (p.1.kind, p.0));
+                    for (seat, (entity, _, transform, ..)) in seats.iter().enumerate() {
+                        animate(*entity, **transform, riding(carrier_at, seat, seats.len()), Motion::Hop, 0.0);
+                    }
+                }
+            }
+            Effect::Alighted { to, .. } => {
+                if let Some((entity, piece, transform, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(to))) {
+                    animate(entity, *transform, on_square(geometry, game, piece, to), Motion::Hop, 0.0);
+                }
+            }
+            Effect::Placed { at, .. } => {
                 if let Some((entity, piece, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(at))) {
                     let rest = on_square(geometry, game, piece, at);
                     animate(entity, rest.with_translation(rest.translation + Vec3::Y * 1.4), rest, Motion::Drop, 0.0);
@@ -198,7 +238,7 @@ fn start_animations(
         if let Some((_, victim)) = effect.taken() {
             let fallen =
                 pieces.iter().filter(|p| p.4.is_some() && p.1.code() == victim).max_by_key(|p| p.4.map(|t| t.slot));
-            if let Some((entity, piece, transform, _, Some(InTray { slot }))) = fallen {
+            if let Some((entity, piece, transform, _, Some(InTray { slot }), _)) = fallen {
                 animate(entity, *transform, in_tray(piece, *slot), Motion::Topple, 0.3);
             }
         }

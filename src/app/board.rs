@@ -32,6 +32,13 @@ impl PieceView {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OnSquare(pub Cell);
 
+/// A piece riding in a carrier (Izdari's Wagon): off the board, seated on the carrier entity,
+/// and moving with it.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Riding {
+    pub carrier: Entity,
+}
+
 /// A captured piece, set aside in its owner's tray at this slot.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InTray {
@@ -97,7 +104,10 @@ fn rebuild_pieces(mut commands: Commands, session: Res<Session>, pieces: Query<E
     let board = session.displayed();
     for cell in session.geometry().all() {
         if let Some(piece) = board.piece_at(cell) {
-            spawn_piece(&mut commands, piece, OnSquare(cell));
+            let carrier = spawn_piece(&mut commands, piece, OnSquare(cell));
+            for rider in board.riders(cell) {
+                spawn_piece(&mut commands, rider, Riding { carrier });
+            }
         }
     }
     let shown_turns = session.view.unwrap_or(usize::MAX);
@@ -122,14 +132,16 @@ fn tray_slots(captured: &[PieceCode]) -> Vec<(usize, PieceCode)> {
         .collect()
 }
 
-/// Spawns a piece entity at `at`: an `OnSquare` or an `InTray`.
-pub(super) fn spawn_piece(commands: &mut Commands, piece: PieceCode, at: impl Bundle) {
-    commands.spawn((
-        Name::new(format!("piece {:?} {}", piece.side, piece.kind)),
-        PieceView { side: piece.side, kind: piece.kind },
-        at,
-        DespawnOnEnter(Screen::Title),
-    ));
+/// Spawns a piece entity at `at`: an `OnSquare`, an `InTray` or a `Riding`.
+pub(super) fn spawn_piece(commands: &mut Commands, piece: PieceCode, at: impl Bundle) -> Entity {
+    commands
+        .spawn((
+            Name::new(format!("piece {:?} {}", piece.side, piece.kind)),
+            PieceView { side: piece.side, kind: piece.kind },
+            at,
+            DespawnOnEnter(Screen::Title),
+        ))
+        .id()
 }
 
 /// The next free tray slot of a side, for a piece captured now.
@@ -162,6 +174,21 @@ pub fn board_mismatch(world: &mut World) -> Option<String> {
         if entity != core {
             problems.push(format!("{}: world has {entity:?}, core has {core:?}", geometry.place(cell).name));
         }
+    }
+    // Passengers: each rides a carrier standing on the board, and together they are the core's.
+    let mut riding = world.query::<(&PieceView, &Riding)>();
+    let mut squares = world.query::<&OnSquare>();
+    let mut carried =
+        crate::rules::view::Board { cells: Vec::new(), side_to_move: shown.side_to_move, carried: Vec::new() };
+    for (piece, Riding { carrier }) in riding.iter(world) {
+        match squares.get(world, *carrier) {
+            Ok(OnSquare(cell)) => carried.carried.push((*cell, piece.code())),
+            Err(_) => problems.push(format!("a {piece:?} rides a carrier that is not on the board")),
+        }
+    }
+    carried.sort_carried();
+    if carried.carried != shown.carried {
+        problems.push(format!("passengers: world has {:?}, core has {:?}", carried.carried, shown.carried));
     }
     (!problems.is_empty()).then(|| problems.join("; "))
 }

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use super::GameSystems;
 use super::animation::SkipAnimations;
-use super::board::{BoardSquare, OnSquare};
+use super::board::{BoardSquare, OnSquare, Riding};
 use super::camera::CameraRig;
 use super::clicks::{Placing, Selection, SquareClicked};
 use super::commands::GameCommand;
@@ -48,17 +48,23 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, keyboard.in_set(GameSystems::Input).run_if(in_state(Screen::Match)));
 }
 
-/// The square an entity stands for: a board square, or the square of the piece it is part of.
-fn square_of(entity: Entity, squares: &Query<&BoardSquare>, pieces: &Query<&OnSquare>) -> Option<Cell> {
-    squares.get(entity).map(|s| s.0).or_else(|_| pieces.get(entity).map(|p| p.0)).ok()
+/// Where a piece is: on a square, or riding a carrier.
+type Stands<'w, 's> = Query<'w, 's, (Option<&'static OnSquare>, Option<&'static Riding>)>;
+
+/// The square an entity stands for: a board square, or the square of the piece it is part of
+/// (a passenger's is its carrier's).
+fn square_of(entity: Entity, squares: &Query<&BoardSquare>, pieces: &Stands) -> Option<Cell> {
+    if let Ok(square) = squares.get(entity) {
+        return Some(square.0);
+    }
+    match pieces.get(entity).ok()? {
+        (Some(on), _) => Some(on.0),
+        (None, Some(riding)) => pieces.get(riding.carrier).ok()?.0.map(|on| on.0),
+        (None, None) => None,
+    }
 }
 
-fn hover_square(
-    over: On<Pointer<Over>>,
-    squares: Query<&BoardSquare>,
-    pieces: Query<&OnSquare>,
-    mut hovered: ResMut<Hovered>,
-) {
+fn hover_square(over: On<Pointer<Over>>, squares: Query<&BoardSquare>, pieces: Stands, mut hovered: ResMut<Hovered>) {
     if let Some(square) = square_of(over.entity, &squares, &pieces)
         && hovered.0 != Some(square)
     {
@@ -69,7 +75,7 @@ fn hover_square(
 fn click_square(
     mut click: On<Pointer<Click>>,
     squares: Query<&BoardSquare>,
-    pieces: Query<&OnSquare>,
+    pieces: Stands,
     animating: Query<(), With<Animating>>,
     mut clicks: MessageWriter<SquareClicked>,
     mut skip: MessageWriter<SkipAnimations>,

@@ -1,13 +1,14 @@
 //! The pieces on the table: each piece entity gets the solids of its game's set (see
-//! `looks/`), and every piece that is not animating is put where the board says. A piece about
+//! `looks/`), and every piece that is not animating is put where the board says, passengers
+//! seated on their carrier. A piece about
 //! to be placed from the reserve hovers over the cell under the pointer (or the keyboard's),
 //! lying as it will be placed.
 
 use bevy::prelude::*;
 
 use super::GameSystems;
-use super::animation::{in_tray, on_square};
-use super::board::{InTray, OnSquare, PieceView};
+use super::animation::{in_tray, on_square, riding};
+use super::board::{InTray, OnSquare, PieceView, Riding};
 use super::clicks::Placing;
 use super::input::{Dragged, Hovered, KeyCursor};
 use super::looks::{PieceLooks, rest};
@@ -15,8 +16,10 @@ use super::session::Session;
 use super::stages::Animating;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, make_looks)
-        .add_systems(Update, (dress_pieces, place_pieces, show_placement).in_set(GameSystems::Present));
+    app.add_systems(PreStartup, make_looks).add_systems(
+        Update,
+        (dress_pieces, place_pieces, seat_riders, show_placement).chain().in_set(GameSystems::Present),
+    );
 }
 
 fn make_looks(
@@ -33,14 +36,14 @@ fn make_looks(
 /// piece entering mid-game (placed from a reserve, stepping off a Wagon) is never drawn for a
 /// frame at the table's centre. Does nothing without the looks (headless tests).
 fn dress_pieces(
-    changed: Query<(Entity, Ref<PieceView>, Option<&OnSquare>)>,
+    changed: Query<(Entity, Ref<PieceView>, Option<&OnSquare>, Has<Riding>)>,
     looks: Option<Res<PieceLooks>>,
     session: Res<Session>,
     mut commands: Commands,
 ) {
     let Some(looks) = looks else { return };
     let set = looks.of(session.game.id());
-    for (entity, piece, on) in &changed {
+    for (entity, piece, on, riding) in &changed {
         if !piece.is_changed() {
             continue;
         }
@@ -48,6 +51,8 @@ fn dress_pieces(
             let at = on.map_or_else(Transform::default, |&OnSquare(cell)| {
                 on_square(session.geometry(), session.game.id(), &piece, cell)
             });
+            // A passenger is unseen until its carrier, new too, stands where it can be seated.
+            let at = if riding { at.with_scale(Vec3::ZERO) } else { at };
             commands.entity(entity).insert((at, Visibility::default()));
         } else {
             commands.entity(entity).despawn_children();
@@ -83,6 +88,24 @@ fn place_pieces(
             (None, Some(InTray { slot }), _) => in_tray(piece, *slot),
             (None, None, _) => continue,
         };
+    }
+}
+
+/// Seats every passenger that is not hopping on or off on top of its carrier, wherever the
+/// carrier is (standing, or rolling along its path), in a row ordered by kind.
+fn seat_riders(
+    carriers: Query<&Transform, Without<Riding>>,
+    mut riders: Query<(Entity, &PieceView, &Riding, &mut Transform, Has<Animating>)>,
+) {
+    let mut seats: Vec<(Entity, u8, Entity)> = riders.iter().map(|(e, p, r, ..)| (r.carrier, p.kind, e)).collect();
+    seats.sort();
+    for group in seats.chunk_by(|a, b| a.0 == b.0) {
+        let Ok(carrier) = carriers.get(group[0].0) else { continue };
+        for (seat, &(_, _, rider)) in group.iter().enumerate() {
+            if let Ok((.., mut transform, false)) = riders.get_mut(rider) {
+                *transform = riding(carrier, seat, group.len());
+            }
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 
-use super::board::{InTray, OnSquare, PieceView, next_tray_slot, spawn_piece};
+use super::board::{InTray, OnSquare, PieceView, Riding, next_tray_slot, spawn_piece};
 use super::session::{Session, Staged};
 use crate::rules::view::{Cell, Effect};
 use crate::rules::{GameId, Rules};
@@ -76,9 +76,10 @@ fn show_stage(
     Query<(), With<Animating>>,
     Pieces,
     Query<(&PieceView, &InTray), Without<OnSquare>>,
+    Query<(Entity, &PieceView, &Riding), Without<OnSquare>>,
     MessageWriter<Staged>,
 ) {
-    move |mut commands, mut session, mut budget, mut log, animating, mut pieces, trays, mut staged| {
+    move |mut commands, mut session, mut budget, mut log, animating, mut pieces, trays, riders, mut staged| {
         if budget.used || !animating.is_empty() || session.game.id() != set.game {
             return;
         }
@@ -90,12 +91,19 @@ fn show_stage(
         budget.used = true;
         log.0.push(set.name());
         let entity_at = |pieces: &Pieces, cell: Cell| pieces.iter().find(|(_, _, on)| on.0 == cell).map(|(e, _, _)| e);
+        // A piece taken goes to its tray; what rode in it is lost with it (A4.5).
+        let take = |commands: &mut Commands, victim: Entity| {
+            let side = pieces.get(victim).map(|(_, p, _)| p.side).expect("victim");
+            let slot = next_tray_slot(&trays, side);
+            commands.entity(victim).remove::<OnSquare>().insert(InTray { slot });
+            for (rider, ..) in riders.iter().filter(|(_, _, r)| r.carrier == victim) {
+                commands.entity(rider).despawn();
+            }
+        };
         match next.effect {
             Effect::Move { .. } | Effect::Taken { .. } | Effect::Shot { .. } => {
                 if let Some(victim) = next.effect.taken().and_then(|(at, _)| entity_at(&pieces, at)) {
-                    let side = pieces.get(victim).map(|(_, p, _)| p.side).expect("victim");
-                    let slot = next_tray_slot(&trays, side);
-                    commands.entity(victim).remove::<OnSquare>().insert(InTray { slot });
+                    take(&mut commands, victim);
                 }
                 if let Effect::Move { piece, from, to, .. } = next.effect
                     && let Some(mover) = entity_at(&pieces, from)
@@ -109,21 +117,30 @@ fn show_stage(
                     }
                 }
             }
-            Effect::Placed { at, piece } => spawn_piece(&mut commands, piece, OnSquare(at)),
-            // A piece climbing into a carrier rides out of sight; one leaving it appears where
-            // it steps off, taking what stood there.
-            Effect::Boarded { at, .. } => {
-                if let Some(rider) = entity_at(&pieces, at) {
-                    commands.entity(rider).despawn();
+            Effect::Placed { at, piece } => {
+                spawn_piece(&mut commands, piece, OnSquare(at));
+            }
+            // A piece climbing into a carrier rides on it; one leaving it steps off where it
+            // is set down, taking what stood there.
+            Effect::Boarded { at, carrier, .. } => {
+                if let (Some(rider), Some(carrier)) = (entity_at(&pieces, at), entity_at(&pieces, carrier)) {
+                    commands.entity(rider).remove::<OnSquare>().insert(Riding { carrier });
                 }
             }
-            Effect::Alighted { piece, to, .. } => {
+            Effect::Alighted { piece, carrier, to, .. } => {
                 if let Some(victim) = next.effect.taken().and_then(|(at, _)| entity_at(&pieces, at)) {
-                    let side = pieces.get(victim).map(|(_, p, _)| p.side).expect("victim");
-                    let slot = next_tray_slot(&trays, side);
-                    commands.entity(victim).remove::<OnSquare>().insert(InTray { slot });
+                    take(&mut commands, victim);
                 }
-                spawn_piece(&mut commands, piece, OnSquare(to));
+                let carrier = entity_at(&pieces, carrier);
+                let rider = riders.iter().find(|(_, p, r)| Some(r.carrier) == carrier && p.code() == piece);
+                match rider {
+                    Some((rider, ..)) => {
+                        commands.entity(rider).remove::<Riding>().insert(OnSquare(to));
+                    }
+                    None => {
+                        spawn_piece(&mut commands, piece, OnSquare(to));
+                    }
+                }
             }
             Effect::Change { at, into, .. } => {
                 if let Some(piece) = entity_at(&pieces, at)

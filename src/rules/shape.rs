@@ -250,12 +250,21 @@ pub trait Rules: Copy + Default + fmt::Debug + Send + Sync + 'static {
         if text.trim() == "start" { Ok(Self::start()) } else { Self::parse_position(text) }
     }
 
+    /// The pieces riding in carriers, by the carrier's square: none but in games with carriers
+    /// (Izdari's Wagons).
+    fn carried(_pos: &Self::Position) -> Vec<(Self::Square, PieceCode)> {
+        Vec::new()
+    }
+
     /// The board as front ends draw it.
     fn board(pos: &Self::Position) -> super::view::Board {
-        super::view::Board {
+        let mut board = super::view::Board {
             cells: (0..Self::Square::COUNT).map(|i| Self::piece_at(pos, Self::Square::from_index(i))).collect(),
             side_to_move: Self::side_to_move(pos),
-        }
+            carried: Self::carried(pos).into_iter().map(|(sq, p)| (super::view::Cell(sq.index() as u16), p)).collect(),
+        };
+        board.sort_carried();
+        board
     }
 
     /// Every legal turn.

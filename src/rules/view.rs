@@ -126,11 +126,30 @@ pub struct Staged {
 pub struct Board {
     pub cells: Vec<Option<PieceCode>>,
     pub side_to_move: Side,
+    /// The pieces riding in carriers (Izdari's Wagons), by the carrier's cell, in one order
+    /// (cell, side, kind) so that two boards compare equal whenever they show the same.
+    pub carried: Vec<(Cell, PieceCode)>,
 }
 
 impl Board {
     pub fn piece_at(&self, cell: Cell) -> Option<PieceCode> {
         self.cells.get(cell.index()).copied().flatten()
+    }
+
+    /// The pieces riding in the carrier on `cell`.
+    pub fn riders(&self, cell: Cell) -> impl Iterator<Item = PieceCode> + '_ {
+        self.carried.iter().filter(move |(c, _)| *c == cell).map(|&(_, p)| p)
+    }
+
+    /// Puts the carried pieces in their one order.
+    pub fn sort_carried(&mut self) {
+        self.carried.sort_by_key(|(cell, p)| (cell.0, p.side.index(), p.kind));
+    }
+
+    /// A piece leaves `cell`: what rode in it is gone with it (a carrier taken, A4.5).
+    fn clear(&mut self, cell: Cell) {
+        self.cells[cell.index()] = None;
+        self.carried.retain(|(c, _)| *c != cell);
     }
 
     /// Replays an effect mechanically (no rule is decided here): front ends keep the board
@@ -139,16 +158,32 @@ impl Board {
         match *effect {
             Effect::Move { piece, from, to, captured, .. } => {
                 if let Some((at, _)) = captured {
-                    self.cells[at.index()] = None;
+                    self.clear(at);
                 }
                 self.cells[from.index()] = None;
                 self.cells[to.index()] = Some(piece);
+                // Passengers travel with their carrier.
+                for (cell, _) in self.carried.iter_mut().filter(|(c, _)| *c == from) {
+                    *cell = to;
+                }
+                self.sort_carried();
             }
-            Effect::Taken { at, .. } | Effect::Shot { at, .. } => self.cells[at.index()] = None,
-            Effect::Placed { at, piece } | Effect::Alighted { to: at, piece, .. } => {
-                self.cells[at.index()] = Some(piece)
+            Effect::Taken { at, .. } | Effect::Shot { at, .. } => self.clear(at),
+            Effect::Placed { at, piece } => self.cells[at.index()] = Some(piece),
+            Effect::Alighted { to, piece, carrier, captured } => {
+                if let Some((at, _)) = captured {
+                    self.clear(at);
+                }
+                if let Some(i) = self.carried.iter().position(|&(c, p)| c == carrier && p == piece) {
+                    self.carried.remove(i);
+                }
+                self.cells[to.index()] = Some(piece);
             }
-            Effect::Boarded { at, .. } => self.cells[at.index()] = None,
+            Effect::Boarded { at, piece, carrier } => {
+                self.cells[at.index()] = None;
+                self.carried.push((carrier, piece));
+                self.sort_carried();
+            }
             Effect::Change { at, into, .. } => self.cells[at.index()] = Some(into),
             Effect::TurnEnded { next } => self.side_to_move = next,
             Effect::RoyalLost { .. } | Effect::GameOver(_) => {}

@@ -24,16 +24,19 @@ fn draw_badges(
     session: Res<Session>,
     rig: Res<CameraRig>,
     camera: Query<(&Camera, &GlobalTransform)>,
-    pieces: Query<(&PieceView, &GlobalTransform), With<OnSquare>>,
+    pieces: Query<(&PieceView, &GlobalTransform, &OnSquare)>,
 ) -> Result {
     if !rig.top_down || !crate::app::looks::badges(session.game.id()) {
         return Ok(());
     }
+    let board = session.displayed();
+    let kinds = session.game.kinds();
+    let letter_of = |kind: u8| kinds.get(kind as usize).map_or('?', |k| k.0);
     let ctx = contexts.ctx_mut()?;
     let Ok((camera, at)) = camera.single() else { return Ok(()) };
     let painter = ctx.layer_painter(egui::LayerId::background());
     let font = egui::FontId::proportional(14.0);
-    for (piece, transform) in &pieces {
+    for (piece, transform, on) in &pieces {
         let Ok(p) = camera.world_to_viewport(at, transform.translation() + Vec3::Y * 1.2) else { continue };
         // Beside the piece's top, towards the lower right of the screen, whichever way the board is turned.
         let centre = egui::pos2(p.x + 15.0, p.y + 13.0);
@@ -47,8 +50,18 @@ fn draw_badges(
                 painter.rect_filled(egui::Rect::from_center_size(centre, egui::vec2(17.0, 17.0)), 2.0, fill)
             }
         };
-        let letter = session.game.kinds().get(piece.kind as usize).map_or('?', |k| k.0);
-        painter.text(centre, egui::Align2::CENTER_CENTER, letter, font.clone(), ink);
+        painter.text(centre, egui::Align2::CENTER_CENTER, letter_of(piece.kind), font.clone(), ink);
+        // A carrier's passengers, by letter, on a tab beside its badge.
+        let riders: String = board.riders(on.0).map(|p| letter_of(p.kind)).collect();
+        if !riders.is_empty() {
+            let galley = painter.layout_no_wrap(riders, egui::FontId::proportional(11.0), ink);
+            let tab = egui::Rect::from_min_size(
+                egui::pos2(centre.x + 10.0, centre.y - 7.0),
+                galley.size() + egui::vec2(6.0, 1.0),
+            );
+            painter.rect_filled(tab, 3.0, fill);
+            painter.galley(tab.min + egui::vec2(3.0, 0.0), galley, ink);
+        }
     }
     Ok(())
 }

@@ -316,6 +316,18 @@ macro_rules! izdari_rules {
                 pos.at(square.index() as u8).map(code)
             }
 
+            /// Each Wagon's passengers (A4.2).
+            fn carried(pos: &Position) -> Vec<(Self::Square, PieceCode)> {
+                let mut carried = Vec::new();
+                for side in Side::BOTH {
+                    if let Some(at) = pos.wagon(side) {
+                        let at = Self::Square::from_index(at as usize);
+                        carried.extend(pos.riders(side).kinds().map(|kind| (at, code(Piece { side, kind }))));
+                    }
+                }
+                carried
+            }
+
             fn take(pos: &mut Position, square: Self::Square) -> Option<PieceCode> {
                 pos.take(square.index() as u8).map(code)
             }
