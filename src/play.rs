@@ -14,6 +14,22 @@ use crate::rules::view::{Board, Cell, Choice, Effect, Prompt, Staged, WhyNot};
 use crate::rules::{Game, GameId, Naming, Outcome, Record, Rules, Side, Square as _, TurnMachine};
 use crate::with_game;
 
+/// What a move to one of a piece's destinations does, for its mark on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    Quiet,
+    /// Takes a piece, on the cell or on the way.
+    Captures,
+    /// Takes the piece on the cell from afar, the mover staying where it is (an Archer's shot).
+    Shoots,
+}
+
+impl Reach {
+    pub fn takes(self) -> bool {
+        self != Reach::Quiet
+    }
+}
+
 /// One finished turn as the move list shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TurnLine {
@@ -77,9 +93,10 @@ pub trait AnyGame: Send + Sync {
     fn offer_draw(&mut self, side: Side) -> Result<(), String>;
     fn answer_draw(&mut self, side: Side, accept: bool) -> Result<Option<Outcome>, String>;
 
-    /// Where the piece on `from` may go with the move that starts a turn, and whether going
-    /// there captures (on the cell, or by jumping a piece on the way).
-    fn destinations(&self, from: Cell) -> Vec<(Cell, bool)>;
+    /// Where the piece on `from` may go with the move that starts a turn, and what going
+    /// there does: nothing taken, a capture (on the cell, or by jumping a piece on the way), or
+    /// a shot from where it stands.
+    fn destinations(&self, from: Cell) -> Vec<(Cell, Reach)>;
     /// Why a move is refused, with its rule.
     fn why_not(&self, from: Cell, to: Cell) -> Result<(), WhyNot>;
     /// The side to move's pieces the opponent could take next.
@@ -274,18 +291,26 @@ impl<G: Engine> AnyGame for Game<G> {
         Game::answer_draw(self, side, accept).map_err(|e| e.to_string())
     }
 
-    fn destinations(&self, from: Cell) -> Vec<(Cell, bool)> {
+    fn destinations(&self, from: Cell) -> Vec<(Cell, Reach)> {
         G::destinations(self.position(), G::Square::of_cell(from))
             .into_iter()
             .map(|to| {
                 let mut trial = self.current().clone();
                 let choice = Choice::Move { from, to: to.cell() };
-                let captures = trial.pending().and_then(|p| G::decision(&p, choice)).is_some_and(|d| {
-                    trial
-                        .decide(d)
-                        .is_ok_and(|events| events.iter().flat_map(G::effects).any(|(_, e)| e.taken().is_some()))
-                });
-                (to.cell(), captures)
+                let effects: Vec<Effect> = trial
+                    .pending()
+                    .and_then(|p| G::decision(&p, choice))
+                    .and_then(|d| trial.decide(d).ok())
+                    .map(|events| events.iter().flat_map(G::effects).map(|(_, e)| e).collect())
+                    .unwrap_or_default();
+                let reach = if effects.iter().any(|e| matches!(e, Effect::Shot { by, .. } if *by == from)) {
+                    Reach::Shoots
+                } else if effects.iter().any(|e| e.taken().is_some()) {
+                    Reach::Captures
+                } else {
+                    Reach::Quiet
+                };
+                (to.cell(), reach)
             })
             .collect()
     }

@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+use khalif::play::Reach;
 use khalif::rules::izdari::{
     self, Decision, Event, Kind, Pending, Position, TurnState, Version, generate_turns, name, parse_square, parse_turn,
     perft, play, replay, why_not, write_position, write_turn,
@@ -194,6 +195,14 @@ fn the_archer_steps_or_fires() {
     assert!(!from.contains("Rd4*a4"), "never at the Wagon");
     assert!(!from.contains("Rd4*d7"), "d5 stands between");
     assert!(from.contains("Rd4*d1"), "three squares down a clear file");
+    // The board marks a shot apart from a step and a capture by landing: the Archer stays.
+    let game = khalif::play::new_game(khalif::rules::GameId::Izdari, Some(&write_position(&pos))).unwrap();
+    let cell = |name: &str| khalif::rules::view::Cell(sq(A, name) as u16);
+    let reach: std::collections::HashMap<_, _> = game.destinations(cell("d4")).into_iter().collect();
+    assert_eq!((reach[&cell("g7")], reach[&cell("d3")]), (Reach::Shoots, Reach::Quiet));
+    let halfling = at(A, "Hd4 Tb1 tb8 ag7");
+    let game = khalif::play::new_game(khalif::rules::GameId::Izdari, Some(&write_position(&halfling))).unwrap();
+    assert!(game.destinations(cell("d4")).contains(&(cell("g7"), Reach::Captures)));
 }
 
 // A3.4, A3.5

@@ -1,5 +1,5 @@
 //! Marks on the board, told apart by shape as well as colour: a ring under the picked-up piece,
-//! dots on quiet destinations and rings on captures, corner brackets on the last move, tall
+//! dots on quiet destinations and rings on captures, a line to each target a shot can reach, corner brackets on the last move, tall
 //! pulsing rings on the choices of a decision inside a turn (a successor, where a chain can
 //! land next, the Pawn that promotes), crosses on threatened pieces (H), and a frame round
 //! the keyboard cursor's cell, both following the cell's shape (square or hexagonal).
@@ -15,6 +15,7 @@ use super::screens::Screen;
 use super::session::Session;
 use super::stages::Animating;
 use super::ui::UiState;
+use crate::play::Reach;
 use crate::rules::view::{Ask, Cell};
 
 /// A mark on the board; all are rebuilt together when what they show changes.
@@ -38,6 +39,8 @@ struct MarkLooks {
     choice: Handle<StandardMaterial>,
     threat: Handle<StandardMaterial>,
     cursor: Handle<StandardMaterial>,
+    /// A shot's line and target.
+    aim: Handle<StandardMaterial>,
 }
 
 /// The length of the threat crosses' and the cursor's bar, before stretching.
@@ -77,6 +80,7 @@ fn make_looks(
         choice: glow(&mut materials, Color::srgba(1.0, 0.45, 0.9, 0.45), 2.0),
         threat: glow(&mut materials, Color::srgba(1.0, 0.25, 0.2, 0.9), 2.0),
         cursor: glow(&mut materials, Color::srgba(0.5, 0.8, 1.0, 0.95), 2.5),
+        aim: glow(&mut materials, Color::srgba(1.0, 0.55, 0.25, 0.9), 2.0),
     });
 }
 
@@ -155,11 +159,20 @@ fn rebuild_marks(
         Some(Ask::Move) => {
             if let Some(from) = selection.0 {
                 put(from, &looks.ring, &looks.selected, Transform::default(), false);
-                for (to, captures) in session.game.destinations(from) {
-                    if captures {
-                        put(to, &looks.ring, &looks.destination, Transform::from_scale(Vec3::splat(0.85)), false);
-                    } else {
-                        put(to, &looks.dot, &looks.destination, Transform::default(), false);
+                for (to, reach) in session.game.destinations(from) {
+                    match reach {
+                        Reach::Quiet => put(to, &looks.dot, &looks.destination, Transform::default(), false),
+                        Reach::Captures => {
+                            put(to, &looks.ring, &looks.destination, Transform::from_scale(Vec3::splat(0.85)), false)
+                        }
+                        Reach::Shoots => {
+                            // The line of the shot, from the shooter to its target, and a ring
+                            // on the target.
+                            let (a, b) = (cell_centre(geometry, from), cell_centre(geometry, to));
+                            let stretch = Vec3::new(a.distance(b) / BAR_LENGTH, 1.0, 0.35);
+                            put(from, &looks.bar, &looks.aim, lying(a, b, (b - a) / 2.0).with_scale(stretch), false);
+                            put(to, &looks.ring, &looks.aim, Transform::from_scale(Vec3::splat(0.85)), false);
+                        }
                     }
                 }
             }

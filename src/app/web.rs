@@ -81,8 +81,13 @@ fn publish_state(
     let mut legal = Vec::new();
     if let Some(p) = prompt.as_ref().filter(|p| p.ask == Ask::Move) {
         for from in game.board().cells_of(p.side) {
-            for (to, captures) in game.destinations(from) {
-                legal.push(json_string(&format!("{}{}{}", name(from), if captures { 'x' } else { '-' }, name(to))));
+            for (to, reach) in game.destinations(from) {
+                legal.push(json_string(&format!(
+                    "{}{}{}",
+                    name(from),
+                    if reach.takes() { 'x' } else { '-' },
+                    name(to)
+                )));
             }
         }
     }
