@@ -36,6 +36,10 @@ struct Args {
     /// Turns to play from the position before showing it, in notation (`"Dd7xe9, Ke1-e2"`).
     #[arg(long, requires = "position")]
     moves: Option<String>,
+    /// Play the last of --moves on the table at frame 20, through its stages and animations;
+    /// a screenshot at --frames 21 or a few more catches them under way.
+    #[arg(long, requires = "moves")]
+    stage_last: bool,
     /// Open this screen at once: campaign, school, venue:N, lesson:N, puzzle:N or
     /// table:VENUE:CONTENDER (a campaign match; with --position it starts from there).
     #[arg(long)]
@@ -80,6 +84,7 @@ fn run_native() -> std::process::ExitCode {
             .filter(|t| !t.is_empty())
             .map(String::from)
             .collect(),
+        stage_last: args.stage_last,
         open: args.open,
     };
     // The position and the turns are checked against the rules before the window opens.

@@ -1,7 +1,8 @@
 //! Pieces move with easing: they slide, leapers leap (the Djinn, the Knight), a Guard dashes
 //! in on a retaliation, a desert jumper hops over each piece of its chain, the two flanks of a
 //! custodian capture lean in on their victim, a Khitan tile rolls over its edge onto the next
-//! cell and a line of fire runs from the capturing edge to each piece it takes, a piece from
+//! cell and a line of fire runs from the capturing edge to each piece it takes, an Archer's
+//! arrow flies to its target, a passenger hops onto its Wagon and off again, a piece from
 //! the reserve drops onto its cell, captured pieces topple into their owner's tray, a crowned
 //! Vizier, a promoted Pawn or a piece home on its Haven rises and turns. Speed comes from the
 //! settings; a click or Space finishes every animation at once.
@@ -42,7 +43,31 @@ enum Motion {
     Roll,
     /// Drops onto its cell from above: a piece placed from the reserve.
     Drop,
+    /// Straight and fast, with a shallow arc: an arrow in flight.
+    Fly,
 }
+
+impl Motion {
+    /// How long the motion takes at normal speed.
+    fn seconds(self) -> f32 {
+        match self {
+            Motion::Slide => 0.45,
+            Motion::Leap => 0.55,
+            Motion::Dash => 0.3,
+            Motion::Hop => 0.4,
+            Motion::Topple => 0.75,
+            Motion::Crown => 0.9,
+            Motion::Squeeze => 0.5,
+            Motion::Roll => 0.55,
+            Motion::Drop => 0.45,
+            Motion::Fly => 0.5,
+        }
+    }
+}
+
+/// Gone once its animation ends (an arrow that has struck).
+#[derive(Component, Debug)]
+struct Vanish;
 
 /// A line of fire from a capturing piece to the piece it takes, fading out.
 #[derive(Component, Debug)]
@@ -109,6 +134,40 @@ type AnimatedPiece = (
 #[derive(Default)]
 struct Beam(Option<(Handle<Mesh>, Handle<StandardMaterial>)>);
 
+/// An arrow's solids (shaft, head, fletching), pointing along +X, made once.
+#[derive(Default)]
+struct Arrow(Vec<(Handle<Mesh>, Handle<StandardMaterial>, Transform)>);
+
+impl Arrow {
+    fn parts(
+        &mut self,
+        meshes: &mut Assets<Mesh>,
+        materials: &mut Assets<StandardMaterial>,
+    ) -> &[(Handle<Mesh>, Handle<StandardMaterial>, Transform)] {
+        if self.0.is_empty() {
+            let wood = materials.add(StandardMaterial { base_color: Color::srgb(0.55, 0.38, 0.2), ..default() });
+            let iron = materials.add(StandardMaterial {
+                base_color: Color::srgb(0.6, 0.6, 0.62),
+                metallic: 0.8,
+                perceptual_roughness: 0.35,
+                ..default()
+            });
+            let feather = materials.add(StandardMaterial { base_color: Color::srgb(0.92, 0.9, 0.85), ..default() });
+            let along_x = Quat::from_rotation_z(-FRAC_PI_2);
+            self.0 = vec![
+                (meshes.add(Cylinder::new(0.025, 0.62)), wood, Transform::from_rotation(along_x)),
+                (
+                    meshes.add(Cone { radius: 0.06, height: 0.14 }),
+                    iron,
+                    Transform::from_xyz(0.37, 0.0, 0.0).with_rotation(along_x),
+                ),
+                (meshes.add(Cuboid::new(0.14, 0.1, 0.01)), feather, Transform::from_xyz(-0.25, 0.0, 0.0)),
+            ];
+        }
+        &self.0
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn start_animations(
     mut staged: MessageReader<Staged>,
@@ -119,6 +178,7 @@ fn start_animations(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut beam: Local<Beam>,
+    mut arrow: Local<Arrow>,
 ) {
     let speed = settings.settings.animation_speed.max(0.1);
     if settings.settings.skip_animations {
@@ -126,17 +186,7 @@ fn start_animations(
         return;
     }
     let mut animate = |entity: Entity, from: Transform, to: Transform, motion: Motion, delay: f32| {
-        let base = match motion {
-            Motion::Slide => 0.45,
-            Motion::Leap => 0.55,
-            Motion::Dash => 0.3,
-            Motion::Hop => 0.4,
-            Motion::Topple => 0.75,
-            Motion::Crown => 0.9,
-            Motion::Squeeze => 0.5,
-            Motion::Roll => 0.55,
-            Motion::Drop => 0.45,
-        };
+        let base = motion.seconds();
         commands.entity(entity).insert((
             Tween { from, to, motion, delay: delay / speed, elapsed: 0.0, duration: base / speed },
             Animating,
@@ -145,6 +195,7 @@ fn start_animations(
     let geometry = session.geometry();
     let game = session.game.id();
     let mut lines_of_fire = Vec::new();
+    let mut arrows = Vec::new();
     for Staged(effect) in staged.read() {
         match *effect {
             Effect::Move { to, motion, .. } => {
@@ -158,6 +209,14 @@ fn start_animations(
                 if let Some((entity, piece, transform, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(to))) {
                     animate(entity, *transform, on_square(geometry, game, piece, to), motion, 0.0);
                 }
+            }
+            Effect::Shot { at, by, .. } if crate::app::looks::arrows(game) => {
+                // The arrow leaves the bow at chest height and strikes the target's body.
+                let (start, end) =
+                    (cell_centre(geometry, by) + Vec3::Y * 0.55, cell_centre(geometry, at) + Vec3::Y * 0.4);
+                let along = Quat::from_rotation_arc(Vec3::X, (end - start).normalize_or(Vec3::X));
+                let from = Transform::from_translation(start).with_rotation(along);
+                arrows.push((from, from.with_translation(end)));
             }
             Effect::Shot { at, by, .. } => {
                 let (mesh, material) = beam.0.get_or_insert_with(|| {
@@ -239,12 +298,24 @@ fn start_animations(
             let fallen =
                 pieces.iter().filter(|p| p.4.is_some() && p.1.code() == victim).max_by_key(|p| p.4.map(|t| t.slot));
             if let Some((entity, piece, transform, _, Some(InTray { slot }), _)) = fallen {
-                animate(entity, *transform, in_tray(piece, *slot), Motion::Topple, 0.3);
+                // A piece shot falls when the arrow strikes it.
+                let arrow_flies = matches!(effect, Effect::Shot { .. }) && crate::app::looks::arrows(game);
+                let delay = if arrow_flies { Motion::Fly.seconds() } else { 0.3 };
+                animate(entity, *transform, in_tray(piece, *slot), Motion::Topple, delay);
             }
         }
     }
     for line in lines_of_fire {
         commands.spawn(line);
+    }
+    for (from, to) in arrows {
+        let flight =
+            Tween { from, to, motion: Motion::Fly, delay: 0.0, elapsed: 0.0, duration: Motion::Fly.seconds() / speed };
+        let mut entity =
+            commands.spawn((Vanish, flight, Animating, from, Visibility::default(), DespawnOnExit(Screen::Match)));
+        for (mesh, material, at) in arrow.parts(&mut meshes, &mut materials) {
+            entity.with_child((Mesh3d(mesh.clone()), MeshMaterial3d(material.clone()), *at));
+        }
     }
 }
 
@@ -282,8 +353,12 @@ fn fade_lines_of_fire(
     }
 }
 
-fn run_tweens(time: Res<Time>, mut commands: Commands, mut tweens: Query<(Entity, &mut Tween, &mut Transform)>) {
-    for (entity, mut tween, mut transform) in &mut tweens {
+fn run_tweens(
+    time: Res<Time>,
+    mut commands: Commands,
+    mut tweens: Query<(Entity, &mut Tween, &mut Transform, Has<Vanish>)>,
+) {
+    for (entity, mut tween, mut transform, vanish) in &mut tweens {
         if tween.delay > 0.0 {
             tween.delay -= time.delta_secs();
             continue;
@@ -291,7 +366,9 @@ fn run_tweens(time: Res<Time>, mut commands: Commands, mut tweens: Query<(Entity
         tween.elapsed += time.delta_secs();
         let t = (tween.elapsed / tween.duration).clamp(0.0, 1.0);
         *transform = sample(&tween, t);
-        if t >= 1.0 {
+        if t >= 1.0 && vanish {
+            commands.entity(entity).despawn();
+        } else if t >= 1.0 {
             commands.entity(entity).remove::<(Tween, Animating)>();
         }
     }
@@ -348,6 +425,10 @@ fn sample(tween: &Tween, t: f32) -> Transform {
         Motion::Drop => {
             let k = ease(EaseFunction::BounceOut, t);
             out.translation = from.translation.lerp(to.translation, k);
+        }
+        Motion::Fly => {
+            let lift = 0.06 * from.translation.distance(to.translation);
+            out.translation = from.translation.lerp(to.translation, t) + Vec3::Y * (PI * t).sin() * lift;
         }
         Motion::Squeeze => {
             // Out to the lean and back to rest.

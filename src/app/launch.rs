@@ -38,6 +38,9 @@ pub struct LaunchOptions {
     pub against: Option<usize>,
     /// Turns played from `position` before the game is shown, in the game's notation.
     pub moves: Vec<String>,
+    /// The last of `moves` is played on the table, through its stages and animations, instead
+    /// of before the game is shown: a screenshot catches it under way.
+    pub stage_last: bool,
     /// A screen to open at once instead of the title.
     pub open: Option<Destination>,
 }
@@ -87,15 +90,25 @@ impl LaunchOptions {
         (1280, 720)
     }
 
-    /// The game to start with: `position` with `moves` played, or why it cannot be.
+    /// The game to start with: `position` with `moves` played (but the last, with
+    /// `stage_last`), or why it cannot be.
     pub fn start_game(&self) -> Option<Result<Box<dyn AnyGame>, String>> {
         let position = self.position.as_deref()?;
+        let before = if self.stage_last { self.moves.len().saturating_sub(1) } else { self.moves.len() };
         Some(new_game(self.game, Some(position)).map_err(|e| e.to_string()).and_then(|mut game| {
-            for written in &self.moves {
+            for written in &self.moves[..before] {
                 game.play_notation(written).map_err(|e| format!("`{written}`: {e}"))?;
+            }
+            if let Some(last) = self.staged_move() {
+                game.clone().play_notation(last).map_err(|e| format!("`{last}`: {e}"))?;
             }
             Ok(game)
         }))
+    }
+
+    /// The turn to play on the table once it is shown (`stage_last`).
+    pub fn staged_move(&self) -> Option<&str> {
+        self.moves.last().filter(|_| self.stage_last).map(String::as_str)
     }
 
     /// [`Self::start_game`] when it can be played (errors are reported at launch).

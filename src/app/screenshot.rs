@@ -18,7 +18,26 @@ struct FrameTimes {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<FrameTimes>().add_systems(Last, take_screenshot.run_if(screenshot_mode));
+    app.init_resource::<FrameTimes>()
+        .add_systems(Update, play_staged_move.in_set(super::GameSystems::Decide).run_if(screenshot_mode))
+        .add_systems(Last, take_screenshot.run_if(screenshot_mode));
+}
+
+/// The frame on which `--stage-last`'s turn is played, once the scene has settled: a
+/// screenshot a frame or a few later catches its animations under way.
+pub const STAGE_LAST_AT: u32 = 20;
+
+/// Plays `--stage-last`'s turn on the table, through its stages.
+fn play_staged_move(options: Res<LaunchOptions>, frames: Res<FrameCount>, mut session: ResMut<super::Session>) {
+    if frames.0 != STAGE_LAST_AT {
+        return;
+    }
+    if let Some(last) = options.staged_move() {
+        match session.game.play_notation(last) {
+            Ok(staged) => session.queue.extend(staged),
+            Err(e) => warn!("`{last}`: {e}"),
+        }
+    }
 }
 
 fn screenshot_mode(options: Option<Res<LaunchOptions>>) -> bool {

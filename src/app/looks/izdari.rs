@@ -15,6 +15,7 @@ use crate::rules::izdari::{AssassinsIzdari, ClassicIzdari};
 
 impl Look for AssassinsIzdari {
     const RULES: &'static str = include_str!("../../../assets/rules-izdari.md");
+    const ARROWS: bool = true;
 
     fn build(
         meshes: &mut Assets<Mesh>,
@@ -27,6 +28,7 @@ impl Look for AssassinsIzdari {
 
 impl Look for ClassicIzdari {
     const RULES: &'static str = include_str!("../../../assets/rules-izdari-classic.md");
+    const ARROWS: bool = true;
 
     fn build(
         meshes: &mut Assets<Mesh>,

@@ -100,6 +100,9 @@ pub trait Look {
     /// How far above the playing surface the board's marks lie: above the pieces where they
     /// are flat tiles that would hide marks beneath them.
     const MARK_LIFT: f32 = 0.0;
+    /// Whether a piece taken from afar ([`Effect::Shot`](crate::rules::view::Effect)) is hit by
+    /// an arrow flying to it (Izdari's Archers) rather than by a line of fire (Khitan's tiles).
+    const ARROWS: bool = false;
 
     fn build(
         meshes: &mut Assets<Mesh>,
@@ -125,6 +128,11 @@ pub trait Look {
 /// How high `game`'s marks lie (see [`Look::MARK_LIFT`]).
 pub fn mark_lift(game: GameId) -> f32 {
     with_game!(game, G => <G as Look>::MARK_LIFT)
+}
+
+/// Whether `game`'s shots fly as arrows (see [`Look::ARROWS`]).
+pub fn arrows(game: GameId) -> bool {
+    with_game!(game, G => <G as Look>::ARROWS)
 }
 
 /// Whether `game`'s pieces get badges in the top-down view (see [`Look::BADGES`]).
