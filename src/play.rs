@@ -22,11 +22,17 @@ pub enum Reach {
     Captures,
     /// Takes the piece on the cell from afar, the mover staying where it is (an Archer's shot).
     Shoots,
+    /// Takes the friendly piece on the cell aboard (an Izdari Wagon loading it).
+    Boards,
 }
 
+/// More decisions than any turn of any game takes after its first move (a Wagon's five drops).
+const MOST_DECISIONS_IN_A_TURN: usize = 8;
+
 impl Reach {
+    /// Whether an enemy piece is taken.
     pub fn takes(self) -> bool {
-        self != Reach::Quiet
+        matches!(self, Reach::Captures | Reach::Shoots)
     }
 }
 
@@ -297,7 +303,7 @@ impl<G: Engine> AnyGame for Game<G> {
             .map(|to| {
                 let mut trial = self.current().clone();
                 let choice = Choice::Move { from, to: to.cell() };
-                let effects: Vec<Effect> = trial
+                let mut effects: Vec<Effect> = trial
                     .pending()
                     .and_then(|p| G::decision(&p, choice))
                     .and_then(|d| trial.decide(d).ok())
@@ -308,7 +314,19 @@ impl<G: Engine> AnyGame for Game<G> {
                 } else if effects.iter().any(|e| e.taken().is_some()) {
                     Reach::Captures
                 } else {
-                    Reach::Quiet
+                    // A carrier may stop to decide on the way (an Izdari Wagon's drops): the
+                    // rest of the turn, each decision taken by its first option, says whether
+                    // it takes aboard the piece it stops on.
+                    for _ in 0..MOST_DECISIONS_IN_A_TURN {
+                        let Some(&next) = trial.options().first() else { break };
+                        let Ok(events) = trial.decide(next) else { break };
+                        effects.extend(events.iter().flat_map(G::effects).map(|(_, e)| e));
+                    }
+                    if effects.iter().any(|e| matches!(e, Effect::Boarded { at, .. } if *at == to.cell())) {
+                        Reach::Boards
+                    } else {
+                        Reach::Quiet
+                    }
                 };
                 (to.cell(), reach)
             })

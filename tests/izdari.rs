@@ -203,6 +203,14 @@ fn the_archer_steps_or_fires() {
     let halfling = at(A, "Hd4 Tb1 tb8 ag7");
     let game = khalif::play::new_game(khalif::rules::GameId::Izdari, Some(&write_position(&halfling))).unwrap();
     assert!(game.destinations(cell("d4")).contains(&(cell("g7"), Reach::Captures)));
+    // A4.2: a Wagon stopping on a friend takes it aboard, also when it must drop on the way.
+    let wagon = at(A, "Wa1(HH) Aa2 Ra3 Th1 th8");
+    let game = khalif::play::new_game(khalif::rules::GameId::Izdari, Some(&write_position(&wagon))).unwrap();
+    let reach: std::collections::HashMap<_, _> = game.destinations(cell("a1")).into_iter().collect();
+    assert_eq!(
+        (reach[&cell("a2")], reach[&cell("a3")], reach[&cell("c1")]),
+        (Reach::Boards, Reach::Boards, Reach::Quiet)
+    );
 }
 
 // A3.4, A3.5

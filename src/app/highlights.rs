@@ -1,5 +1,6 @@
 //! Marks on the board, told apart by shape as well as colour: a ring under the picked-up piece,
-//! dots on quiet destinations and rings on captures, a line to each target a shot can reach, corner brackets on the last move, tall
+//! dots on quiet destinations and rings on captures, a line to each target a shot can reach, a
+//! low collar round each piece a Wagon can take aboard, corner brackets on the last move, tall
 //! pulsing rings on the choices of a decision inside a turn (a successor, where a chain can
 //! land next, the Pawn that promotes), crosses on threatened pieces (H), and a frame round
 //! the keyboard cursor's cell, both following the cell's shape (square or hexagonal).
@@ -164,6 +165,11 @@ fn rebuild_marks(
                         Reach::Quiet => put(to, &looks.dot, &looks.destination, Transform::default(), false),
                         Reach::Captures => {
                             put(to, &looks.ring, &looks.destination, Transform::from_scale(Vec3::splat(0.85)), false)
+                        }
+                        // A low collar round the piece the carrier would take aboard.
+                        Reach::Boards => {
+                            let collar = Transform::from_xyz(0.0, 0.11, 0.0).with_scale(Vec3::new(0.8, 0.45, 0.8));
+                            put(to, &looks.tall_ring, &looks.destination, collar, false)
                         }
                         Reach::Shoots => {
                             // The line of the shot, from the shooter to its target, and a ring
