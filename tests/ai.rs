@@ -397,3 +397,35 @@ mod khitan {
         assert!(weights.pieces > 0);
     }
 }
+
+mod izdari {
+    use khalif::ai::izdari::IzdariWeights;
+    use khalif::ai::{Limits, Searcher, hint};
+    use khalif::rules::izdari::AssassinsIzdari;
+
+    fn searcher() -> Searcher<AssassinsIzdari> {
+        Searcher::new(IzdariWeights::default(), 16)
+    }
+
+    #[test]
+    fn the_tactics_suite_loads_and_is_solved_at_a_fixed_depth() {
+        super::every_tactic_is_solved_at_depth_4(&["Shot", "Slay", "RoyalTaken"], searcher);
+    }
+
+    #[test]
+    fn a_hint_saves_a_threatened_templar() {
+        // A3.1: the Archer on b8 has the Templar in its sights; the hint moves it out of them.
+        let pos = khalif::rules::izdari::parse_position(
+            khalif::rules::izdari::Version::Assassins,
+            "1r4t1/8/8/8/8/8/7H/1T6 s 9",
+        )
+        .unwrap();
+        let found = hint(&pos, &mut searcher(), &Limits::depth(3)).unwrap();
+        assert!(
+            found.reason.starts_with("saves the Templar from the Archer on b8"),
+            "{}: {}",
+            found.notation,
+            found.reason
+        );
+    }
+}
