@@ -46,12 +46,6 @@ fn banner(
         .rect
 }
 
-/// Where the status banner ended on screen last drawn, so the regular's words go under it
-/// however tall a prompt with its buttons makes it.
-fn status_bottom() -> egui::Id {
-    egui::Id::new("status-bottom")
-}
-
 #[allow(clippy::too_many_arguments)]
 fn status_bar(
     mut contexts: EguiContexts,
@@ -120,7 +114,7 @@ fn status_bar(
     let answerable = session.is_idle()
         && !session.closed
         && opponent.as_ref().is_none_or(|o| Some(o.side) != game.prompt().map(|p| p.side));
-    let status = banner(ctx, "status", egui::Align2::CENTER_TOP, [0.0, 10.0], |ui| {
+    banner(ctx, "status", egui::Align2::CENTER_TOP, [0.0, 10.0], |ui| {
         ui.set_min_width(420.0);
         ui.vertical_centered(|ui| {
             ui.label(egui::RichText::new(headline).heading());
@@ -149,7 +143,6 @@ fn status_bar(
             }
         });
     });
-    ctx.data_mut(|d| d.insert_temp(status_bottom(), status.bottom()));
     if let Some(refusal) = session.refusal.clone() {
         banner(ctx, "refusal", egui::Align2::CENTER_BOTTOM, [0.0, -16.0], |ui| {
             ui.label(
@@ -300,12 +293,18 @@ fn side_panel(
     Ok(())
 }
 
-/// The regular's words, in a bubble under the status banner.
+/// The widest the regular's words run before wrapping: clear of a refusal at the bottom's
+/// centre on the web page's small canvas too.
+const SPEECH_WIDTH: f32 = 330.0;
+
+/// The regular's words, in a bubble low on the left of the screen.
 fn speech(mut contexts: EguiContexts, speech: Res<Speech>) -> Result {
     let Some((name, line)) = &speech.line else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
-    let below = ctx.data(|d| d.get_temp::<f32>(status_bottom())).map_or(92.0, |bottom| bottom + 8.0);
-    banner(ctx, "speech", egui::Align2::CENTER_TOP, [0.0, below], |ui| {
+    // Low on the left, below the board's near edge: never over the far ranks, the prompt's
+    // buttons or a refusal (bottom centre).
+    banner(ctx, "speech", egui::Align2::LEFT_BOTTOM, [12.0, -12.0], |ui| {
+        ui.set_max_width(SPEECH_WIDTH);
         ui.label(egui::RichText::new(format!("“{line}”")).italics().size(17.0));
         ui.label(egui::RichText::new(format!("— {name}")).size(13.0));
     });
