@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::UiState;
 use super::style::{BRASS, WARNING, card};
 use crate::ai::levels::level;
-use crate::app::career::{Career, sit_down};
+use crate::app::career::{Career, open_lesson, sit_down};
 use crate::app::commands::GameCommand;
 use crate::app::screens::Screen;
 use crate::campaign::{Condition, Contender, Profile, Stakes, check_wager};
@@ -94,8 +94,15 @@ fn venue_window(
                         ))
                         .color(WARNING),
                     );
-                    if ui.button(format!("Learn {} first", venue.game)).clicked() {
-                        next.set(Screen::School);
+                    // Straight to the first of the game's lessons still to do; the tutor
+                    // leads on from one to the next.
+                    if ui.button(format!("Learn {} first", venue.game)).clicked()
+                        && let Some(first) = career
+                            .lessons
+                            .iter()
+                            .position(|l| l.game == venue.game && !profile.lessons_done.contains(&l.title))
+                    {
+                        open_lesson(&mut commands, &mut games, &career, first);
                     }
                 });
             }
