@@ -26,15 +26,15 @@ pub enum Reach {
     Boards,
 }
 
-/// More decisions than any turn of any game takes after its first move (a Wagon's five drops).
-const MOST_DECISIONS_IN_A_TURN: usize = 8;
-
 impl Reach {
     /// Whether an enemy piece is taken.
     pub fn takes(self) -> bool {
         matches!(self, Reach::Captures | Reach::Shoots)
     }
 }
+
+/// More decisions than any turn of any game takes after its first move (a Wagon's five drops).
+const MOST_DECISIONS_IN_A_TURN: usize = 8;
 
 /// One finished turn as the move list shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -100,8 +100,8 @@ pub trait AnyGame: Send + Sync {
     fn answer_draw(&mut self, side: Side, accept: bool) -> Result<Option<Outcome>, String>;
 
     /// Where the piece on `from` may go with the move that starts a turn, and what going
-    /// there does: nothing taken, a capture (on the cell, or by jumping a piece on the way), or
-    /// a shot from where it stands.
+    /// there does: nothing taken, a capture (on the cell, or by jumping a piece on the way), a
+    /// shot from where it stands, or a friend taken aboard.
     fn destinations(&self, from: Cell) -> Vec<(Cell, Reach)>;
     /// Why a move is refused, with its rule.
     fn why_not(&self, from: Cell, to: Cell) -> Result<(), WhyNot>;

@@ -103,6 +103,15 @@ pub fn on_square(geometry: &Geometry, game: GameId, piece: &PieceView, cell: Cel
     Transform::from_translation(cell_centre(geometry, cell)) * rest(game, piece.side, piece.kind)
 }
 
+/// The passengers riding `carrier`, in seat order (by kind, then by entity), from
+/// `(carrier, kind, rider)` triples: the order [`riding`]'s seats are numbered in.
+pub fn seat_order(carrier: Entity, riders: impl Iterator<Item = (Entity, u8, Entity)>) -> Vec<Entity> {
+    let mut seated: Vec<(u8, Entity)> =
+        riders.filter(|r| r.0 == carrier).map(|(_, kind, rider)| (kind, rider)).collect();
+    seated.sort();
+    seated.into_iter().map(|(_, rider)| rider).collect()
+}
+
 /// Where a passenger sits: seat `seat` of `count` in a row along the top of its carrier, small,
 /// facing as the carrier faces.
 pub fn riding(carrier: &Transform, seat: usize, count: usize) -> Transform {
@@ -245,14 +254,13 @@ fn start_animations(
             // A passenger hops from the square it is loaded on up onto its carrier's top, and
             // down from there to the square it is set on.
             Effect::Boarded { carrier, .. } => {
-                let on = |cell: Cell| pieces.iter().find(move |p| p.3 == Some(&OnSquare(cell)));
-                let aboard: Vec<_> = pieces.iter().filter(|p| p.5.is_some()).collect();
-                if let Some((carrier_entity, _, carrier_at, ..)) = on(carrier) {
-                    let mut seats: Vec<_> =
-                        aboard.iter().filter(|p| p.5.map(|r| r.carrier) == Some(carrier_entity)).collect();
-                    seats.sort_by_key(|p| (p.1.kind, p.0));
-                    for (seat, (entity, _, transform, ..)) in seats.iter().enumerate() {
-                        animate(*entity, **transform, riding(carrier_at, seat, seats.len()), Motion::Hop, 0.0);
+                if let Some((carrier, _, carrier_at, ..)) = pieces.iter().find(|p| p.3 == Some(&OnSquare(carrier))) {
+                    let aboard = pieces.iter().filter_map(|p| p.5.map(|r| (r.carrier, p.1.kind, p.0)));
+                    let seats = seat_order(carrier, aboard);
+                    for (seat, &rider) in seats.iter().enumerate() {
+                        if let Ok((_, _, transform, ..)) = pieces.get(rider) {
+                            animate(rider, *transform, riding(carrier_at, seat, seats.len()), Motion::Hop, 0.0);
+                        }
                     }
                 }
             }

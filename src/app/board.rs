@@ -178,17 +178,16 @@ pub fn board_mismatch(world: &mut World) -> Option<String> {
     // Passengers: each rides a carrier standing on the board, and together they are the core's.
     let mut riding = world.query::<(&PieceView, &Riding)>();
     let mut squares = world.query::<&OnSquare>();
-    let mut carried =
-        crate::rules::view::Board { cells: Vec::new(), side_to_move: shown.side_to_move, carried: Vec::new() };
+    let mut carried = Vec::new();
     for (piece, Riding { carrier }) in riding.iter(world) {
         match squares.get(world, *carrier) {
-            Ok(OnSquare(cell)) => carried.carried.push((*cell, piece.code())),
+            Ok(OnSquare(cell)) => carried.push((*cell, piece.code())),
             Err(_) => problems.push(format!("a {piece:?} rides a carrier that is not on the board")),
         }
     }
-    carried.sort_carried();
-    if carried.carried != shown.carried {
-        problems.push(format!("passengers: world has {:?}, core has {:?}", carried.carried, shown.carried));
+    crate::rules::view::sort_carried(&mut carried);
+    if carried != shown.carried {
+        problems.push(format!("passengers: world has {carried:?}, core has {:?}", shown.carried));
     }
     (!problems.is_empty()).then(|| problems.join("; "))
 }

@@ -1,13 +1,12 @@
 //! The pieces on the table: each piece entity gets the solids of its game's set (see
 //! `looks/`), and every piece that is not animating is put where the board says, passengers
-//! seated on their carrier. A piece about
-//! to be placed from the reserve hovers over the cell under the pointer (or the keyboard's),
-//! lying as it will be placed.
+//! seated on their carrier. A piece about to be placed from the reserve hovers over the cell
+//! under the pointer (or the keyboard's), lying as it will be placed.
 
 use bevy::prelude::*;
 
 use super::GameSystems;
-use super::animation::{in_tray, on_square, riding};
+use super::animation::{in_tray, on_square, riding, seat_order};
 use super::board::{InTray, OnSquare, PieceView, Riding};
 use super::clicks::Placing;
 use super::input::{Dragged, Hovered, KeyCursor};
@@ -97,13 +96,16 @@ fn seat_riders(
     carriers: Query<&Transform, Without<Riding>>,
     mut riders: Query<(Entity, &PieceView, &Riding, &mut Transform, Has<Animating>)>,
 ) {
-    let mut seats: Vec<(Entity, u8, Entity)> = riders.iter().map(|(e, p, r, ..)| (r.carrier, p.kind, e)).collect();
-    seats.sort();
-    for group in seats.chunk_by(|a, b| a.0 == b.0) {
-        let Ok(carrier) = carriers.get(group[0].0) else { continue };
-        for (seat, &(_, _, rider)) in group.iter().enumerate() {
+    let aboard: Vec<(Entity, u8, Entity)> = riders.iter().map(|(e, p, r, ..)| (r.carrier, p.kind, e)).collect();
+    let mut carried: Vec<Entity> = aboard.iter().map(|a| a.0).collect();
+    carried.sort();
+    carried.dedup();
+    for carrier_entity in carried {
+        let Ok(carrier) = carriers.get(carrier_entity) else { continue };
+        let seats = seat_order(carrier_entity, aboard.iter().copied());
+        for (seat, &rider) in seats.iter().enumerate() {
             if let Ok((.., mut transform, false)) = riders.get_mut(rider) {
-                *transform = riding(carrier, seat, group.len());
+                *transform = riding(carrier, seat, seats.len());
             }
         }
     }

@@ -121,6 +121,12 @@ pub struct Staged {
     pub effect: Effect,
 }
 
+/// Puts a list of carried pieces in [`Board::carried`]'s one order, so lists gathered elsewhere
+/// (the world's passengers) compare with it.
+pub fn sort_carried(carried: &mut [(Cell, PieceCode)]) {
+    carried.sort_by_key(|(cell, p)| (cell.0, p.side.index(), p.kind));
+}
+
 /// The pieces on every cell and the side to move: what a front end draws.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
@@ -143,7 +149,7 @@ impl Board {
 
     /// Puts the carried pieces in their one order.
     pub fn sort_carried(&mut self) {
-        self.carried.sort_by_key(|(cell, p)| (cell.0, p.side.index(), p.kind));
+        sort_carried(&mut self.carried);
     }
 
     /// A piece leaves `cell`: what rode in it is gone with it (a carrier taken, A4.5).
