@@ -404,6 +404,9 @@ fn position_text_round_trips_and_names_what_is_wrong() {
     assert!(bad("t7/8/8/8/8/8/8/W(a)T6 s").contains("other side"));
     assert!(bad("t7/8/8/8/8/8/8/A(R)T6 s").contains("only a Wagon"));
     assert!(bad("t7/8/8/8/8/8/8/T6W(A s").contains("never closed"));
+    // The error names the column of the passenger refused: `W` is at 16, `(` at 17.
+    let refused = izdari::parse_position(A, "t7/8/8/8/8/8/8/W(AT)T6 s").unwrap_err();
+    assert_eq!(refused.at, Some(19), "{refused}");
     assert!(bad("t7/8/8/8/8/8/8/WT6 w").contains("expected `s` or `n`"));
     assert!(bad("t7/8/8/8/8/8/8/NT6 s").contains("not a piece letter"), "no Knight in Assassin's");
     assert!(bad("t7/8/8/8/8/8/8/TT6 s").contains("at most one"), "D7");

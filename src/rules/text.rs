@@ -1,6 +1,8 @@
 //! What every game's position text shares: splitting it into fields with their columns, and
 //! an error that names the format, the column and the problem.
 
+use std::fmt::Write as _;
+
 /// A refused position text: what is wrong, and where (1-based character column) when it is
 /// one spot. `format` names the notation (`KFEN`, `position text`) so the message says it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -30,14 +32,32 @@ pub fn fields(text: &str) -> Vec<(usize, &str)> {
 
 /// Reads the placement field of a square board's position text: ranks from the far one down,
 /// `/` between them, a number for a run of empty squares, a letter for a piece.
-/// `place(file, rank, letter, column)` puts a piece or says why the letter is refused. Every
-/// error names the column where it can.
+/// `place(file, rank, letter)` puts a piece or says why the letter is refused. Every error
+/// names the column where it can.
 pub fn parse_placement(
+    format: &'static str,
+    placement: &str,
+    first_col: usize,
+    dims: (u32, u32),
+    place: impl FnMut(u32, u32, char) -> Result<(), String>,
+) -> Result<(), PositionError> {
+    parse_placement_with_groups(format, placement, first_col, dims, place, None)
+}
+
+/// Reads a group in parentheses written right after a piece letter (Izdari's passengers,
+/// `W(AR)`): given the letter, the group's text and the column of its first character, it
+/// takes the group in or says where it is wrong.
+pub type GroupReader<'a> = &'a mut dyn FnMut(char, &str, usize) -> Result<(), PositionError>;
+
+/// [`parse_placement`] for a game whose pieces may carry a group in parentheses, read by
+/// `group`; without one, `(` is a letter like any other and `place` refuses it.
+pub fn parse_placement_with_groups(
     format: &'static str,
     placement: &str,
     first_col: usize,
     (files, ranks): (u32, u32),
     mut place: impl FnMut(u32, u32, char) -> Result<(), String>,
+    mut group: Option<GroupReader>,
 ) -> Result<(), PositionError> {
     let error = |at: Option<usize>, problem: String| PositionError { format, at, problem };
     let mut rank = ranks - 1;
@@ -74,6 +94,19 @@ pub fn parse_placement(
                 }
                 place(file, rank, c).map_err(|problem| error(col, problem))?;
                 file += 1;
+                if let Some(read) = group.as_mut()
+                    && chars.next_if(|&(_, next)| next == '(').is_some()
+                {
+                    let mut inside = String::new();
+                    loop {
+                        match chars.next() {
+                            Some((_, ')')) => break,
+                            Some((_, ch)) => inside.push(ch),
+                            None => return Err(error(Some(first_col + offset + 1), "`(` is never closed by `)`".into())),
+                        }
+                    }
+                    read(c, &inside, first_col + offset + 2)?;
+                }
             }
         }
     }
@@ -86,9 +119,9 @@ pub fn parse_placement(
     Ok(())
 }
 
-/// Writes the placement field of a square board's position text; `letter(file, rank)` is the
-/// piece's letter on a square, if any.
-pub fn write_placement((files, ranks): (u8, u8), letter: impl Fn(u8, u8) -> Option<char>) -> String {
+/// Writes the placement field of a square board's position text; `letter(file, rank)` is what
+/// stands on a square, if anything: a piece's letter (with its group, in Izdari).
+pub fn write_placement<W: std::fmt::Display>((files, ranks): (u8, u8), letter: impl Fn(u8, u8) -> Option<W>) -> String {
     let mut out = String::new();
     for rank in (0..ranks).rev() {
         let mut empty = 0;
@@ -100,7 +133,7 @@ pub fn write_placement((files, ranks): (u8, u8), letter: impl Fn(u8, u8) -> Opti
                         out.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    out.push(c);
+                    let _ = write!(out, "{c}"); // writing to a String cannot fail
                 }
             }
         }

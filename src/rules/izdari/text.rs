@@ -4,9 +4,9 @@
 //! games' texts, an optional turn number. Errors name the column and what is wrong.
 
 use super::board::{at, parse_square};
-use super::{Kind, Piece, Position, Version};
+use super::{Kind, Piece, Position, Riders, Version};
+use crate::rules::text::{self, PositionError, fields, read_turn_number};
 use crate::rules::Side;
-use crate::rules::text::{PositionError, fields, read_turn_number};
 
 /// The start of Assassin's Izdari (A1.2, C1).
 pub const ASSASSINS_START: &str = "awrllrta/hdd2ddh/8/8/8/8/HDD2DDH/ATRLLRWA s";
@@ -68,105 +68,66 @@ fn parse_placement(
     first_col: usize,
     pos: &mut Position,
 ) -> Result<(), PositionError> {
-    let size = version.size() as u32;
-    let chars: Vec<char> = placement.chars().collect();
-    let (mut file, mut rank) = (0u32, size - 1);
-    let mut i = 0;
-    while i < chars.len() {
-        let col = Some(first_col + i);
-        let c = chars[i];
-        match c {
-            '/' => {
-                if file != size {
-                    return Err(error(col, format!("rank {} has {file} squares, expected {size}", rank + 1)));
-                }
-                if rank == 0 {
-                    return Err(error(col, format!("more than {size} ranks")));
-                }
-                rank -= 1;
-                file = 0;
-                i += 1;
-            }
-            '0'..='9' => {
-                let digits: String = chars[i..].iter().take_while(|c| c.is_ascii_digit()).collect();
-                let run: u32 = digits.parse().unwrap_or(u32::MAX);
-                if run == 0 || digits.starts_with('0') {
-                    return Err(error(col, format!("`{digits}` is not a run of empty squares (1-{size})")));
-                }
-                file = file.saturating_add(run);
-                if file > size {
-                    return Err(error(col, format!("rank {} has more than {size} squares", rank + 1)));
-                }
-                i += digits.len();
-            }
-            _ => {
-                let piece = Piece::from_letter(c).filter(|p| version.has(p.kind)).ok_or_else(|| {
-                    error(col, format!("`{c}` is not a piece letter ({}) nor a digit", letters(version)))
-                })?;
-                if file >= size {
-                    return Err(error(col, format!("rank {} has more than {size} squares", rank + 1)));
-                }
-                let sq = at(version, file as u8, rank as u8).expect("checked bounds");
-                pos.put(sq, piece);
-                file += 1;
-                i += 1;
-                if chars.get(i) == Some(&'(') {
-                    i = parse_riders(version, &chars, i, first_col, piece, pos)?;
-                }
-            }
-        }
-    }
-    if rank != 0 {
-        return Err(error(None, format!("only {} ranks, expected {size} separated by `/`", size - rank)));
-    }
-    if file != size {
-        return Err(error(None, format!("rank 1 has {file} squares, expected {size}")));
+    let size = u32::from(version.size());
+    let mut seats = [Riders::default(); 2];
+    text::parse_placement_with_groups(
+        FORMAT,
+        placement,
+        first_col,
+        (size, size),
+        |file, rank, c| {
+            let piece = Piece::from_letter(c)
+                .filter(|p| version.has(p.kind))
+                .ok_or_else(|| format!("`{c}` is not a piece letter ({}) nor a digit", letters(version)))?;
+            pos.put(at(version, file as u8, rank as u8).expect("checked bounds"), piece);
+            Ok(())
+        },
+        Some(&mut |letter, riders, col| {
+            let wagon = Piece::from_letter(letter).expect("placed above");
+            read_riders(version, wagon, riders, col, &mut seats[wagon.side.index()])
+        }),
+    )?;
+    for side in Side::BOTH {
+        *pos.riders_mut(side) = seats[side.index()];
     }
     Ok(())
 }
 
-/// Reads `(AR)` after a Wagon at `open`; returns the index after `)`.
-fn parse_riders(
+/// Seats the passengers written `AR` inside the parentheses after `wagon` (first letter at
+/// column `first_col`).
+fn read_riders(
     version: Version,
-    chars: &[char],
-    open: usize,
-    first_col: usize,
     wagon: Piece,
-    pos: &mut Position,
-) -> Result<usize, PositionError> {
-    let col = |i: usize| Some(first_col + i);
+    riders: &str,
+    first_col: usize,
+    seats: &mut Riders,
+) -> Result<(), PositionError> {
     if wagon.kind != Kind::Wagon {
         return Err(error(
-            col(open),
+            Some(first_col - 1),
             format!("only a Wagon carries passengers (A4.2); `(` follows `{}`", wagon.letter()),
         ));
     }
-    let mut i = open + 1;
-    loop {
-        let Some(&c) = chars.get(i) else {
-            return Err(error(col(open), "the passengers' `(` is never closed by `)`"));
-        };
-        if c == ')' {
-            return Ok(i + 1);
-        }
+    for (i, c) in riders.chars().enumerate() {
+        let col = Some(first_col + i);
         let rider = Piece::from_letter(c)
             .filter(|p| version.has(p.kind))
-            .ok_or_else(|| error(col(i), format!("`{c}` is not a piece letter ({})", letters(version))))?;
+            .ok_or_else(|| error(col, format!("`{c}` is not a piece letter ({})", letters(version))))?;
         if rider.side != wagon.side {
             return Err(error(
-                col(i),
+                col,
                 format!("`{c}` rides in the other side's Wagon: passengers are friendly pieces (A4.2)"),
             ));
         }
         if !version.loadable(rider.kind) {
-            return Err(error(col(i), format!("a {} never rides in the Wagon (A4.2, D7)", rider.kind.name())));
+            return Err(error(col, format!("a {} never rides in the Wagon (A4.2, D7)", rider.kind.name())));
         }
-        if pos.riders(wagon.side).is_full() {
-            return Err(error(col(i), "a Wagon holds at most three passengers (A4.2)"));
+        if seats.is_full() {
+            return Err(error(col, "a Wagon holds at most three passengers (A4.2)"));
         }
-        pos.riders_mut(wagon.side).board(rider.kind);
-        i += 1;
+        seats.board(rider.kind);
     }
+    Ok(())
 }
 
 /// At most one Templar and one Wagon a side (D7).
@@ -187,32 +148,14 @@ fn check(pos: &Position) -> Result<(), PositionError> {
 pub fn write_position(pos: &Position) -> String {
     let version = pos.version();
     let size = version.size();
-    let mut out = String::new();
-    for rank in (0..size).rev() {
-        let mut empty = 0;
-        for file in 0..size {
-            let sq = at(version, file, rank).expect("on the board");
-            let Some(piece) = pos.at(sq) else {
-                empty += 1;
-                continue;
-            };
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-                empty = 0;
-            }
-            out.push(piece.letter());
-            let riders = pos.riders(piece.side);
-            if piece.kind == Kind::Wagon && !riders.is_empty() {
-                out.push_str(&format!("({})", riders.letters(piece.side)));
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+    let mut out = text::write_placement((size, size), |file, rank| {
+        let piece = pos.at(at(version, file, rank).expect("on the board"))?;
+        let riders = pos.riders(piece.side);
+        Some(match piece.kind {
+            Kind::Wagon if !riders.is_empty() => format!("{}({})", piece.letter(), riders.letters(piece.side)),
+            _ => piece.letter().to_string(),
+        })
+    });
     out.push(' ');
     out.push(version.side_letters()[pos.side_to_move().index()]);
     if pos.turn_number() != 1 {
@@ -242,8 +185,9 @@ pub fn parse_piece_list(version: Version, pieces: &str, side: Side) -> Result<Po
         }
         pos.put(sq, piece);
         if let Some(riders) = riders {
-            let chars: Vec<char> = format!("({riders})").chars().collect();
-            parse_riders(version, &chars, 0, 1, piece, &mut pos).map_err(|e| bad(e.problem))?;
+            let mut seats = pos.riders(piece.side);
+            read_riders(version, piece, riders, 1, &mut seats).map_err(|e| bad(e.problem))?;
+            *pos.riders_mut(piece.side) = seats;
         }
     }
     check(&pos)?;
