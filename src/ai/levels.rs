@@ -25,9 +25,9 @@ pub fn levels() -> Vec<Level> {
     let level = |number: u8, name, depth, noise, quiescence| Level {
         number,
         name,
-        // The top level stops deepening once a turn has taken its budget, so it answers
-        // within it whatever the position; the others never come near it.
-        limits: Limits { depth, nodes: None, time: (number == 6).then_some(TOP_LEVEL_BUDGET) },
+        // The top level stops deepening once a turn has taken its thinking time, so it answers
+        // within its budget whatever the position; the others never come near it.
+        limits: Limits { depth, nodes: None, time: (number == 6).then_some(TOP_LEVEL_THINKING) },
         style: Style { noise, noise_seed: u64::from(number), quiescence },
     };
     vec![
@@ -40,8 +40,13 @@ pub fn levels() -> Vec<Level> {
     ]
 }
 
-/// The most the top level thinks about one turn.
+/// The most the top level takes over one turn, from being asked to answering.
 pub const TOP_LEVEL_BUDGET: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The top level's search time: its budget less a margin for what comes after the search
+/// last looks at the clock (a batch of nodes, the line it reports) and for a busy machine,
+/// so that the turn arrives within the budget.
+pub const TOP_LEVEL_THINKING: std::time::Duration = std::time::Duration::from_millis(1950);
 
 /// Level `number` (1–6).
 pub fn level(number: u8) -> Option<Level> {
