@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Parser, ValueEnum};
 use khalif::app::Destination;
 #[cfg(not(target_arch = "wasm32"))]
-use khalif::app::{LaunchOptions, View};
+use khalif::app::{LaunchOptions, VenueChoice, View};
 use khalif::rules::GameId;
 
 #[derive(Parser)]
@@ -44,6 +44,10 @@ struct Args {
     /// table:VENUE:CONTENDER (a campaign match; with --position it starts from there).
     #[arg(long)]
     open: Option<Destination>,
+    /// Show this place round the table: a campaign venue by its number (from 1), or `pub`
+    /// (the smoky pub of a free match).
+    #[arg(long)]
+    venue: Option<VenueChoice>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -86,6 +90,7 @@ fn run_native() -> std::process::ExitCode {
             .collect(),
         stage_last: args.stage_last,
         open: args.open,
+        venue: args.venue,
     };
     // The position and the turns are checked against the rules before the window opens.
     if let Some(Err(e)) = options.start_game() {

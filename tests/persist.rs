@@ -10,6 +10,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use khalif::campaign::VenueKind;
 use khalif::persist::{
     CameraSettings, Graphics, PersistError, Quality, Settings, config_dir, data_dir, load_ron, save_ron, write_atomic,
 };
@@ -224,6 +225,7 @@ fn custom_settings() -> Settings {
         skip_animations: true,
         camera: CameraSettings { turn_to_side_to_move: false, start_top_down: true, orbit_sensitivity: 0.5 },
         graphics: Graphics { quality: Quality::Low, shadows: false, smoke: false, msaa: false },
+        scene: VenueKind::Barracks,
     }
 }
 

@@ -90,3 +90,31 @@ fn the_campaign_map_renders_and_a_campaign_win_is_written_to_the_profile() {
     assert!(profile.contains("\"Old Yusuf\": (\n            won: 1"), "the record shows the win: {profile}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Mean difference of two pictures of the same size, per colour channel (0 to 255).
+fn difference(a: &[u8], b: &[u8]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| f64::from(x.abs_diff(*y))).sum::<f64>() / a.len() as f64
+}
+
+#[test]
+#[ignore = "needs xvfb-run and Mesa's software Vulkan; run by CI"]
+fn each_venue_has_a_scene_of_its_own() {
+    let dir = std::env::temp_dir().join(format!("khalif-venue-shots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The smoky pub of a free match, the spice market (venue 2) and the docks by night (venue 3).
+    let mut shots = Vec::new();
+    for venue in ["pub", "2", "3"] {
+        let (pixels, _, _) =
+            render(&["--position", "start", "--venue", venue], &dir.join(format!("venue-{venue}.png")));
+        let (spread, colours) = variety(&pixels);
+        assert!(spread > 15.0 && colours > 200, "venue {venue}: blank or uniform (sd {spread:.1}, {colours} colours)");
+        shots.push((venue, pixels));
+    }
+    for (i, (a, first)) in shots.iter().enumerate() {
+        for (b, second) in &shots[i + 1..] {
+            let apart = difference(first, second);
+            assert!(apart > 8.0, "venues {a} and {b} look nearly the same (mean difference {apart:.1} of 255)");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

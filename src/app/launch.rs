@@ -43,6 +43,31 @@ pub struct LaunchOptions {
     pub stage_last: bool,
     /// A screen to open at once instead of the title.
     pub open: Option<Destination>,
+    /// The place to show round the table, whatever the match (`--venue`).
+    pub venue: Option<VenueChoice>,
+}
+
+/// A place named on the command line (`--venue`): a campaign venue by number, or the pub.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VenueChoice {
+    /// The campaign's venue of this index (written from 1).
+    Number(usize),
+    /// The smoky pub of a free match.
+    Pub,
+}
+
+impl std::str::FromStr for VenueChoice {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<VenueChoice, String> {
+        match text {
+            "pub" => Ok(VenueChoice::Pub),
+            _ => match text.parse::<usize>() {
+                Ok(n) if n >= 1 => Ok(VenueChoice::Number(n - 1)),
+                _ => Err(format!("`{text}` is not a venue: use its number in the campaign (from 1) or `pub`")),
+            },
+        }
+    }
 }
 
 /// A screen the game can open at start (`--open`), numbered from 1 as players count.

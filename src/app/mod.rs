@@ -15,6 +15,8 @@ mod launch;
 mod looks;
 mod opponent;
 mod pieces;
+mod place;
+mod props;
 mod scene;
 mod screens;
 mod screenshot;
@@ -33,8 +35,9 @@ pub use board::{BoardSquare, OnSquare, PieceView, board_mismatch};
 pub use career::{Career, Seat, open_lesson, open_puzzle, sit_down};
 pub use clicks::{Selection, SquareClicked};
 pub use commands::GameCommand;
-pub use launch::{Destination, LaunchOptions, View};
+pub use launch::{Destination, LaunchOptions, VenueChoice, View};
 pub use opponent::{Opponent, Speech, Thinking};
+pub use place::Place;
 pub use screens::Screen;
 pub use session::{PlayerDecision, Session, Staged};
 pub use stages::{StageLog, StageSet};
@@ -111,6 +114,7 @@ fn presentation_plugin(app: &mut App) {
     app.add_plugins((
         settings::plugin,
         scene::plugin,
+        place::plugin,
         pieces::plugin,
         camera::plugin,
         input::plugin,

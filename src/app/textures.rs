@@ -1,4 +1,5 @@
-//! Textures generated in code (no image files): wood grain, veined stone, plaster, sand, the dusk sky.
+//! Textures generated in code (no image files): wood grain, veined stone, plaster, sand, skies,
+//! awning stripes.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{ImageAddressMode, ImageSampler, ImageSamplerDescriptor};
@@ -95,15 +96,21 @@ pub fn sand() -> Image {
     })
 }
 
-/// The sky at dusk seen through the doorway: deep violet above, orange at the horizon.
-pub fn dusk_sky() -> Image {
-    image(128, |_, v| {
+/// A sky from its zenith (the top of the image) down to its horizon, with a glow low down:
+/// dusk's violet and orange, noon's blue and white, a harbour night's blue-black.
+pub fn sky(zenith: [f32; 3], horizon: [f32; 3], glow: [f32; 3]) -> Image {
+    image(128, move |_, v| {
         let t = v.clamp(0.0, 1.0);
-        if t < 0.6 {
-            mix([0.16, 0.1, 0.3], [0.75, 0.35, 0.3], t / 0.6)
-        } else {
-            mix([0.75, 0.35, 0.3], [1.0, 0.62, 0.3], (t - 0.6) / 0.4)
-        }
+        if t < 0.6 { mix(zenith, horizon, t / 0.6) } else { mix(horizon, glow, (t - 0.6) / 0.4) }
+    })
+}
+
+/// Awning cloth: broad stripes of two colours with a weave's faint noise.
+pub fn stripes(a: [f32; 3], b: [f32; 3]) -> Image {
+    image(128, move |u, v| {
+        let n = noise(u, v, 16, 2, 21) * 0.12;
+        let c = if ((u * 6.0).floor() as u32).is_multiple_of(2) { a } else { b };
+        [c[0] - n, c[1] - n, c[2] - n]
     })
 }
 

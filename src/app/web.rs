@@ -137,6 +137,10 @@ pub fn page_options() -> super::LaunchOptions {
             "position" => options.position = Some(value),
             "against" => options.against = value.parse::<usize>().ok().filter(|n| (1..=6).contains(n)).map(|n| n - 1),
             "view" if value == "top" => options.view = super::View::Top,
+            "venue" => match value.parse() {
+                Ok(venue) => options.venue = Some(venue),
+                Err(e) => warn!("ignoring venue from the address: {e}"),
+            },
             "open" => match value.parse() {
                 Ok(destination) => options.open = Some(destination),
                 Err(e) => warn!("ignoring screen from the address: {e}"),

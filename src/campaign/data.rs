@@ -3,7 +3,7 @@
 //! banter and table conditions. Reading checks everything the game would otherwise trip on
 //! later, and names the file, the line and the field at fault.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::table::Table;
 use crate::ai::levels::{Banter, regulars};
@@ -35,15 +35,45 @@ pub struct Rival {
     pub banter: Banter,
 }
 
-/// One of the places the seed names: taverns, markets, docks, barracks, courtyards, squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+/// One of the places the seed names: taverns, markets, docks, barracks, courtyards, squares,
+/// and Desert Pub Chess's smoky pub. Each has its own scene round the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize, Serialize)]
 pub enum VenueKind {
+    /// The smoky pub with its wobbling fans: where a free match is played unless the player
+    /// chooses another place.
+    #[default]
+    Pub,
     Tavern,
     Market,
     Docks,
     Barracks,
     Courtyard,
     PublicSquare,
+}
+
+impl VenueKind {
+    pub const ALL: [VenueKind; 7] = [
+        VenueKind::Pub,
+        VenueKind::Tavern,
+        VenueKind::Market,
+        VenueKind::Docks,
+        VenueKind::Barracks,
+        VenueKind::Courtyard,
+        VenueKind::PublicSquare,
+    ];
+
+    /// The place in a few words, for the campaign map and the settings.
+    pub fn name(self) -> &'static str {
+        match self {
+            VenueKind::Pub => "smoky pub",
+            VenueKind::Tavern => "dockside tavern",
+            VenueKind::Market => "spice market",
+            VenueKind::Docks => "docks",
+            VenueKind::Barracks => "barracks",
+            VenueKind::Courtyard => "courtyard",
+            VenueKind::PublicSquare => "public square",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]

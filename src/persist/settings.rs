@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::{PersistError, config_dir, load_ron, save_ron};
+use crate::campaign::VenueKind;
 
 /// The file name inside [`config_dir`].
 const FILE_NAME: &str = "settings.ron";
@@ -45,6 +46,8 @@ pub struct Settings {
     pub camera: CameraSettings,
     /// How much the machine draws, for players on weaker hardware.
     pub graphics: Graphics,
+    /// Where a free match is played (a campaign match is played where its venue is).
+    pub scene: VenueKind,
 }
 
 /// The camera around the table; separate so the options screen can show it as one group.
@@ -96,6 +99,7 @@ impl Default for Settings {
             skip_animations: false,
             camera: CameraSettings::default(),
             graphics: Graphics::default(),
+            scene: VenueKind::default(),
         }
     }
 }

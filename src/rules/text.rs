@@ -102,7 +102,9 @@ pub fn parse_placement_with_groups(
                         match chars.next() {
                             Some((_, ')')) => break,
                             Some((_, ch)) => inside.push(ch),
-                            None => return Err(error(Some(first_col + offset + 1), "`(` is never closed by `)`".into())),
+                            None => {
+                                return Err(error(Some(first_col + offset + 1), "`(` is never closed by `)`".into()));
+                            }
                         }
                     }
                     read(c, &inside, first_col + offset + 2)?;

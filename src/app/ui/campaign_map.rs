@@ -9,7 +9,7 @@ use super::UiState;
 use super::style::{BRASS, WARNING, card};
 use crate::app::career::Career;
 use crate::app::screens::Screen;
-use crate::campaign::{Campaign, Profile, Unlock, Venue, VenueKind};
+use crate::campaign::{Campaign, Profile, Unlock, Venue};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, campaign_map.run_if(in_state(Screen::Campaign)));
@@ -35,17 +35,6 @@ fn place(i: usize, n: usize) -> egui::Vec2 {
 
 /// The widest a venue's label may run: the space between two neighbours in a row.
 const LABEL_WIDTH: f32 = 172.0;
-
-fn kind_name(kind: VenueKind) -> &'static str {
-    match kind {
-        VenueKind::Tavern => "tavern",
-        VenueKind::Market => "market",
-        VenueKind::Docks => "docks",
-        VenueKind::Barracks => "barracks",
-        VenueKind::Courtyard => "courtyard",
-        VenueKind::PublicSquare => "public square",
-    }
-}
 
 /// What opens a locked venue, in words.
 fn unlock_text(unlock: &Unlock) -> String {
@@ -156,7 +145,7 @@ fn campaign_map(
                 };
                 let mut lines = vec![
                     (venue.name.clone(), egui::FontId::proportional(15.0)),
-                    (format!("{}{game}", kind_name(venue.kind)), egui::FontId::proportional(12.0)),
+                    (format!("{}{game}", venue.kind.name()), egui::FontId::proportional(12.0)),
                     (status, egui::FontId::proportional(12.0)),
                 ];
                 if rival_venue.as_deref() == Some(venue.name.as_str()) {

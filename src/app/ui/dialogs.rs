@@ -85,6 +85,12 @@ fn settings_window(
         ui.checkbox(&mut s.graphics.shadows, "shadows");
         ui.checkbox(&mut s.graphics.smoke, "smoke");
         ui.checkbox(&mut s.graphics.msaa, "smooth edges (MSAA)");
+        ui.heading("Place of a free match");
+        egui::ComboBox::from_id_salt("scene").selected_text(s.scene.name()).show_ui(ui, |ui| {
+            for kind in crate::campaign::VenueKind::ALL {
+                ui.selectable_value(&mut s.scene, kind, kind.name());
+            }
+        });
         if let Some(notice) = &settings.notice {
             ui.separator();
             ui.label(egui::RichText::new(notice).color(egui::Color32::from_rgb(255, 190, 120)));

@@ -5,8 +5,8 @@
 
 use super::board::{at, parse_square};
 use super::{Kind, Piece, Position, Riders, Version};
-use crate::rules::text::{self, PositionError, fields, read_turn_number};
 use crate::rules::Side;
+use crate::rules::text::{self, PositionError, fields, read_turn_number};
 
 /// The start of Assassin's Izdari (A1.2, C1).
 pub const ASSASSINS_START: &str = "awrllrta/hdd2ddh/8/8/8/8/HDD2DDH/ATRLLRWA s";
