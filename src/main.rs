@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
-use khalif::app::Destination;
+use khalif::app::{Destination, VenueChoice};
 #[cfg(not(target_arch = "wasm32"))]
-use khalif::app::{LaunchOptions, VenueChoice, View};
+use khalif::app::{LaunchOptions, View};
 use khalif::rules::GameId;
 
 #[derive(Parser)]
