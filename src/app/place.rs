@@ -209,8 +209,9 @@ fn barracks(kit: &mut Kit, shadows: bool) {
         &[
             Vec3::new(-ROOM + 1.0, 6.0, -18.0),
             Vec3::new(ROOM - 1.0, 6.0, -18.0),
-            Vec3::new(-12.0, 6.0, -ROOM + 1.0),
-            Vec3::new(12.0, 6.0, -ROOM + 1.0),
+            // Low on the back wall, where the seated player sees them past the board.
+            Vec3::new(-16.0, FLOOR + 8.0, -ROOM + 1.0),
+            Vec3::new(14.0, FLOOR + 8.0, -ROOM + 1.0),
         ],
     );
     props::weapon_racks(kit);
