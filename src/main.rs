@@ -54,6 +54,7 @@ struct Args {
 enum ViewArg {
     Seated,
     Top,
+    Wide,
 }
 
 fn main() -> std::process::ExitCode {
@@ -76,6 +77,7 @@ fn run_native() -> std::process::ExitCode {
         view: match args.view {
             ViewArg::Seated => View::Seated,
             ViewArg::Top => View::Top,
+            ViewArg::Wide => View::Wide,
         },
         frames: args.frames,
         select: args.select,

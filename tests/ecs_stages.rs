@@ -339,3 +339,16 @@ fn a_new_match_of_another_game_rebuilds_the_board() {
     assert_eq!(count(&mut app), 64);
     assert_eq!(board_mismatch(app.world_mut()), None);
 }
+
+// Issue 15: the crowd has money on both sides. A capture shown on the table stirs it: the
+// taken piece's backers groan, the taker's cheer (here Silver's Guard retaliates last, K5.3).
+#[test]
+fn the_crowd_reacts_to_the_captures_as_they_are_shown() {
+    use khalif::app::{CrowdMood, Reaction};
+    let mut app = match_app(common::setup("Ka1 Dc5 ke8 cd7 gf7", 'g'));
+    assert!(!app.world().resource::<CrowdMood>().stirred(), "a quiet crowd before any capture");
+    decide(&mut app, Choice::Move { from: sq("c5"), to: sq("d7") });
+    let mood = *app.world().resource::<CrowdMood>();
+    assert!(matches!(mood.backers[Side::First.index()], Reaction::Groaning(_)), "{mood:?}");
+    assert!(matches!(mood.backers[Side::Second.index()], Reaction::Cheering(_)), "{mood:?}");
+}

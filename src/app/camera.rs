@@ -10,6 +10,7 @@ use bevy::prelude::*;
 
 use super::GameSystems;
 use super::launch::{LaunchOptions, View};
+use super::place::PlaceFog;
 use super::session::{Session, Staged};
 use super::settings::GameSettings;
 use crate::persist::Quality;
@@ -85,13 +86,18 @@ fn spawn_camera(
         Some(o) if o.screenshot.is_some() => o.view == View::Top,
         _ => settings.settings.camera.start_top_down,
     };
+    if options.as_deref().is_some_and(|o| o.view == View::Wide) {
+        // Sat back from the table and looking across it: the place and the crowd in view.
+        rig.distance = DISTANCE.1;
+        rig.pitch = 0.5;
+    }
     commands.spawn((
         Camera3d::default(),
         Hdr,
         Bloom::NATURAL,
         Projection::Perspective(PerspectiveProjection { fov: 0.75, ..default() }),
         DistanceFog {
-            color: Color::srgba(0.12, 0.07, 0.05, 1.0),
+            color: PlaceFog::default().0,
             falloff: FogFalloff::Linear { start: 40.0, end: 140.0 },
             ..default()
         },

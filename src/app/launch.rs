@@ -16,6 +16,8 @@ pub enum View {
     Seated,
     /// Straight down onto the board, the tactical view.
     Top,
+    /// Seated further back and higher, looking across the table: the place and its crowd.
+    Wide,
 }
 
 /// How the game was started.

@@ -8,6 +8,8 @@ mod camera;
 mod career;
 mod clicks;
 mod commands;
+mod crowd;
+mod crowd_mood;
 mod geometry;
 mod highlights;
 mod input;
@@ -35,6 +37,7 @@ pub use board::{BoardSquare, OnSquare, PieceView, board_mismatch};
 pub use career::{Career, Seat, open_lesson, open_puzzle, sit_down};
 pub use clicks::{Selection, SquareClicked};
 pub use commands::GameCommand;
+pub use crowd_mood::{CrowdMood, Reaction};
 pub use launch::{Destination, LaunchOptions, VenueChoice, View};
 pub use opponent::{Opponent, Speech, Thinking};
 pub use place::Place;
@@ -106,6 +109,7 @@ pub fn logic_plugin(app: &mut App) {
         clicks::plugin,
         opponent::plugin,
         career::plugin,
+        crowd_mood::plugin,
     ));
 }
 
@@ -115,6 +119,7 @@ fn presentation_plugin(app: &mut App) {
         settings::plugin,
         scene::plugin,
         place::plugin,
+        crowd::plugin,
         pieces::plugin,
         camera::plugin,
         input::plugin,

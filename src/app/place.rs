@@ -24,6 +24,20 @@ pub(super) const ROOM: f32 = 40.0;
 /// Height of the ceiling.
 const CEILING: f32 = 36.0;
 
+/// The colour distant things fade into, the place's air: the pub's smoky brown, a daylight
+/// place's haze, the docks' night.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub(super) struct PlaceFog(pub Color);
+
+impl Default for PlaceFog {
+    fn default() -> PlaceFog {
+        PlaceFog(SMOKE)
+    }
+}
+
+/// The pub's smoke, the haze of the rooms lit by flames.
+const SMOKE: Color = Color::srgb(0.12, 0.07, 0.05);
+
 /// The place shown around the table.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Place(pub VenueKind);
@@ -60,11 +74,12 @@ pub(super) struct Smoke {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(Place(VenueKind::Pub)).add_systems(
+    app.insert_resource(Place(VenueKind::Pub)).init_resource::<PlaceFog>().add_systems(
         Update,
         (
             follow_the_venue,
             build_place.run_if(resource_changed::<Place>),
+            tint_the_fog.run_if(resource_changed::<PlaceFog>),
             apply_graphics,
             flicker,
             turn_fans,
@@ -138,16 +153,25 @@ fn build_place(
     }
 }
 
-/// The sky, the ambient light and the colour beyond everything, set together.
-fn air(kit: &mut Kit, clear: Color, ambient: Color, brightness: f32) {
+/// The camera's fog takes the place's air.
+fn tint_the_fog(air: Res<PlaceFog>, mut fogs: Query<&mut DistanceFog>) {
+    for mut fog in &mut fogs {
+        fog.color = air.0;
+    }
+}
+
+/// The colour beyond everything, the haze distant things fade into, and the ambient light,
+/// set together.
+fn air(kit: &mut Kit, clear: Color, fog: Color, ambient: Color, brightness: f32) {
     kit.commands.insert_resource(ClearColor(clear));
+    kit.commands.insert_resource(PlaceFog(fog));
     kit.commands.insert_resource(GlobalAmbientLight { color: ambient, brightness, ..default() });
 }
 
 /// Desert Pub Chess's room: ochre plaster, beams, slow fans that need oil, lanterns, pipe smoke,
 /// and a doorway onto the dunes at dusk.
 fn smoky_pub(kit: &mut Kit, shadows: bool) {
-    air(kit, Color::srgb(0.05, 0.03, 0.03), Color::srgb(1.0, 0.8, 0.6), 120.0);
+    air(kit, Color::srgb(0.05, 0.03, 0.03), SMOKE, Color::srgb(1.0, 0.8, 0.6), 120.0);
     let plaster = kit.textured(textures::plaster(), 0.9, 1.0);
     let floor = kit.textured(textures::wood(), 0.7, 8.0);
     room(kit, &plaster, &floor, true);
@@ -160,7 +184,7 @@ fn smoky_pub(kit: &mut Kit, shadows: bool) {
 /// The dockside tavern: tarred planks, ropes and crates, dimmer lanterns, and through the door
 /// the harbour's water glinting under the moon.
 fn dockside_tavern(kit: &mut Kit, shadows: bool) {
-    air(kit, Color::srgb(0.02, 0.03, 0.05), Color::srgb(0.8, 0.75, 0.7), 90.0);
+    air(kit, Color::srgb(0.02, 0.03, 0.05), SMOKE, Color::srgb(0.8, 0.75, 0.7), 90.0);
     let planks = kit.textured_tinted(textures::wood(), 0.8, 3.0, Color::srgb(0.75, 0.7, 0.65));
     let floor = kit.textured(textures::wood(), 0.75, 6.0);
     room(kit, &planks, &floor, true);
@@ -173,7 +197,7 @@ fn dockside_tavern(kit: &mut Kit, shadows: bool) {
 /// The spice market at midday: open to the sky, striped awnings over the stalls, baskets of
 /// saffron, paprika and cumin, daylight softened by cloth.
 fn spice_market(kit: &mut Kit, shadows: bool) {
-    air(kit, Color::srgb(0.62, 0.76, 0.9), Color::srgb(1.0, 0.92, 0.8), 300.0);
+    air(kit, Color::srgb(0.62, 0.76, 0.9), Color::srgb(0.62, 0.76, 0.9), Color::srgb(1.0, 0.92, 0.8), 300.0);
     let sand = kit.textured(textures::sand(), 0.95, 10.0);
     kit.spawn(Cuboid::new(6.0 * ROOM, 0.5, 6.0 * ROOM), &sand, Transform::from_xyz(0.0, FLOOR - 0.25, 0.0));
     sun(kit, Color::srgb(1.0, 0.93, 0.82), 4000.0, Vec3::new(-20.0, 40.0, -14.0), shadows);
@@ -185,7 +209,7 @@ fn spice_market(kit: &mut Kit, shadows: bool) {
 /// The docks by night: planks over black water, harbour lights far off, bollards, crates and a
 /// moored boat's mast, one lantern on a post over the table.
 fn harbour_docks(kit: &mut Kit, shadows: bool) {
-    air(kit, Color::srgb(0.02, 0.03, 0.07), Color::srgb(0.45, 0.55, 0.8), 60.0);
+    air(kit, Color::srgb(0.02, 0.03, 0.07), Color::srgb(0.02, 0.03, 0.07), Color::srgb(0.45, 0.55, 0.8), 60.0);
     let planks = kit.textured(textures::wood(), 0.8, 10.0);
     kit.spawn(Cuboid::new(2.0 * ROOM, 0.5, 2.0 * ROOM), &planks, Transform::from_xyz(0.0, FLOOR - 0.25, 0.0));
     post_lantern(kit, shadows);
@@ -199,7 +223,7 @@ fn harbour_docks(kit: &mut Kit, shadows: bool) {
 
 /// The barracks: grey stone, weapon racks and round shields, torches on the walls, a banner.
 fn barracks(kit: &mut Kit, shadows: bool) {
-    air(kit, Color::srgb(0.03, 0.03, 0.04), Color::srgb(0.9, 0.8, 0.7), 80.0);
+    air(kit, Color::srgb(0.03, 0.03, 0.04), SMOKE, Color::srgb(0.9, 0.8, 0.7), 80.0);
     let stone = kit.textured(textures::stone([0.5, 0.48, 0.45], 31), 0.95, 4.0);
     let flags = kit.textured(textures::stone([0.42, 0.4, 0.38], 32), 0.9, 10.0);
     room(kit, &stone, &flags, true);
@@ -222,7 +246,7 @@ fn barracks(kit: &mut Kit, shadows: bool) {
 /// A courtyard in the afternoon: whitewashed walls round an open sky, an arcade, a lemon tree
 /// and a fountain, warm sun casting long shadows.
 fn courtyard(kit: &mut Kit, shadows: bool) {
-    air(kit, Color::srgb(0.55, 0.7, 0.88), Color::srgb(1.0, 0.9, 0.78), 220.0);
+    air(kit, Color::srgb(0.55, 0.7, 0.88), Color::srgb(0.55, 0.7, 0.88), Color::srgb(1.0, 0.9, 0.78), 220.0);
     let whitewash = kit.textured_tinted(textures::plaster(), 0.9, 1.0, Color::srgb(1.5, 1.45, 1.35));
     let tiles = kit.textured(textures::stone([0.72, 0.52, 0.38], 41), 0.7, 12.0);
     room(kit, &whitewash, &tiles, false);
@@ -235,7 +259,7 @@ fn courtyard(kit: &mut Kit, shadows: bool) {
 
 /// The Khalif's Square: open sky, paving, domed houses and a minaret all round, palms.
 fn khalifs_square(kit: &mut Kit, shadows: bool) {
-    air(kit, Color::srgb(0.5, 0.68, 0.92), Color::srgb(1.0, 0.95, 0.88), 300.0);
+    air(kit, Color::srgb(0.5, 0.68, 0.92), Color::srgb(0.5, 0.68, 0.92), Color::srgb(1.0, 0.95, 0.88), 300.0);
     let paving = kit.textured(textures::stone([0.8, 0.7, 0.55], 51), 0.8, 20.0);
     kit.spawn(Cuboid::new(6.0 * ROOM, 0.5, 6.0 * ROOM), &paving, Transform::from_xyz(0.0, FLOOR - 0.25, 0.0));
     sun(kit, Color::srgb(1.0, 0.95, 0.85), 4500.0, Vec3::new(14.0, 45.0, -20.0), shadows);

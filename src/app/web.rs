@@ -137,6 +137,7 @@ pub fn page_options() -> super::LaunchOptions {
             "position" => options.position = Some(value),
             "against" => options.against = value.parse::<usize>().ok().filter(|n| (1..=6).contains(n)).map(|n| n - 1),
             "view" if value == "top" => options.view = super::View::Top,
+            "view" if value == "wide" => options.view = super::View::Wide,
             "venue" => match value.parse() {
                 Ok(venue) => options.venue = Some(venue),
                 Err(e) => warn!("ignoring venue from the address: {e}"),
