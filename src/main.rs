@@ -48,6 +48,11 @@ struct Args {
     /// (the smoky pub of a free match).
     #[arg(long)]
     venue: Option<VenueChoice>,
+    /// With --screenshot: each frame moves the game's clock on by this many milliseconds
+    /// instead of the real time a frame took (seconds under software rendering), so an
+    /// animation or a capture's vignette is caught at a chosen moment.
+    #[arg(long, requires = "screenshot", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    step_ms: Option<u32>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -93,6 +98,7 @@ fn run_native() -> std::process::ExitCode {
         stage_last: args.stage_last,
         open: args.open,
         venue: args.venue,
+        step_ms: args.step_ms,
     };
     // The position and the turns are checked against the rules before the window opens.
     if let Some(Err(e)) = options.start_game() {

@@ -352,3 +352,103 @@ fn the_crowd_reacts_to_the_captures_as_they_are_shown() {
     assert!(matches!(mood.backers[Side::First.index()], Reaction::Groaning(_)), "{mood:?}");
     assert!(matches!(mood.backers[Side::Second.index()], Reaction::Cheering(_)), "{mood:?}");
 }
+
+// ---- issue 15: captures worth watching ----
+
+/// A headless match of `game` with the vignettes' timeline, these settings, and a clock that
+/// moves `step` a frame.
+fn vignette_app(game: Box<dyn AnyGame>, settings: khalif::persist::Settings, step: std::time::Duration) -> App {
+    use khalif::app::{GameSettings, vignette_plugin};
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin)).add_plugins((logic_plugin, vignette_plugin));
+    app.insert_resource(GameSettings { settings, notice: None });
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(step));
+    app.insert_resource(Session::new(game));
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Match);
+    app.update();
+    app.update();
+    app
+}
+
+fn vignettes(app: &mut App) -> Vec<khalif::app::Vignette> {
+    app.world_mut().query::<&khalif::app::Vignette>().iter(app.world()).copied().collect()
+}
+
+fn khalif_game(placement: &str) -> Box<dyn AnyGame> {
+    Box::new(Game::new(common::setup(placement, 'g')))
+}
+
+#[test]
+fn a_capture_plays_its_vignette_holding_the_next_stage_until_a_skip_ends_it() {
+    use khalif::app::{SkipAnimations, VignetteKind};
+    // The clock stands still: only a skip can end a vignette.
+    let mut app = vignette_app(khalif_game("Ka1 Dc5 ke8 cd7 gf7"), Default::default(), std::time::Duration::ZERO);
+    app.world_mut().write_message(PlayerDecision(Choice::Move { from: sq("c5"), to: sq("d7") }));
+    for _ in 0..10 {
+        app.update();
+    }
+    // K5.4: the Djinn's leaping strike plays; K5.3's retaliation waits behind it.
+    assert_eq!(app.world().resource::<StageLog>().0, ["Move"]);
+    let playing = vignettes(&mut app);
+    assert_eq!(playing.len(), 1);
+    assert_eq!((playing[0].kind, playing[0].at, playing[0].first), (VignetteKind::LeapingStrike, sq("d7"), true));
+    app.world_mut().write_message(SkipAnimations);
+    app.update();
+    app.update();
+    // K5.3: the Guard strikes back, and its own vignette holds the turn's end.
+    assert_eq!(app.world().resource::<StageLog>().0, ["Move", "Retaliation"]);
+    assert_eq!(vignettes(&mut app).iter().map(|v| v.kind).collect::<Vec<_>>(), [VignetteKind::Retaliation]);
+    app.world_mut().write_message(SkipAnimations);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<StageLog>().0, ["Move", "Retaliation", "Turn end"]);
+    assert!(vignettes(&mut app).is_empty());
+    assert_eq!(board_mismatch(app.world_mut()), None);
+}
+
+#[test]
+fn a_vignette_ends_on_its_own_scaled_by_the_animation_speed_and_shorter_once_seen() {
+    use khalif::app::VignetteKind;
+    // P2.4: a chain of two jumps, at twice the normal speed, the clock moving 10 ms a frame.
+    let game = new_game(GameId::DesertPubChess, Some("7s/8/8/8/2p5/1p6/1W6/8 w")).unwrap();
+    let settings = khalif::persist::Settings { animation_speed: 2.0, ..Default::default() };
+    let mut app = vignette_app(game, settings, std::time::Duration::from_millis(10));
+    app.world_mut().write_message(PlayerDecision(Choice::Move { from: dpc("b2"), to: dpc("b4") }));
+    app.update();
+    app.update();
+    let first = vignettes(&mut app);
+    assert_eq!(first.len(), 1);
+    assert_eq!(first[0].kind, VignetteKind::JumpChain);
+    assert!((first[0].length - VignetteKind::JumpChain.seconds() / 2.0).abs() < 1e-4, "{:?}", first[0]);
+    // It ends by itself after its length (0.45 s: 45 frames of 10 ms).
+    let mut frames = 0;
+    while !vignettes(&mut app).is_empty() {
+        app.update();
+        frames += 1;
+        assert!(frames < 100, "the vignette never ended");
+    }
+    assert!((40..=50).contains(&frames), "ended after {frames} frames");
+    // The second jump of the chain is the same kind, seen already: shorter, no close-up.
+    app.world_mut().write_message(PlayerDecision(Choice::Cell(dpc("d4"))));
+    app.update();
+    app.update();
+    let second = vignettes(&mut app);
+    assert_eq!(second.len(), 1);
+    assert!(!second[0].first);
+    assert!((second[0].length - first[0].length * khalif::app::VIGNETTE_SHORTENED).abs() < 1e-4);
+}
+
+#[test]
+fn vignettes_never_hold_the_stages_when_animations_are_skipped_or_vignettes_are_off() {
+    let off = [
+        khalif::persist::Settings { skip_animations: true, ..Default::default() },
+        khalif::persist::Settings { vignettes: false, ..Default::default() },
+    ];
+    for settings in off {
+        // The clock stands still, so a vignette that started would hold the turn for ever.
+        let mut app = vignette_app(khalif_game("Ka1 Dc5 ke8 cd7 gf7"), settings.clone(), std::time::Duration::ZERO);
+        assert_eq!(decide(&mut app, Choice::Move { from: sq("c5"), to: sq("d7") }), ["Move", "Retaliation", "Turn end"]);
+        assert!(vignettes(&mut app).is_empty(), "{settings:?}");
+    }
+}

@@ -223,6 +223,7 @@ fn custom_settings() -> Settings {
         effects_volume: 1.0,
         animation_speed: 2.5,
         skip_animations: true,
+        vignettes: false,
         camera: CameraSettings { turn_to_side_to_move: false, start_top_down: true, orbit_sensitivity: 0.5 },
         graphics: Graphics { quality: Quality::Low, shadows: false, smoke: false, msaa: false },
         scene: VenueKind::Barracks,

@@ -24,6 +24,19 @@ const DISTANCE: (f32, f32) = (8.0, 24.0);
 /// Pitch of the top-down view: just short of straight down, so "up" stays defined.
 const TOP_PITCH: f32 = FRAC_PI_2 - 0.001;
 
+/// A point of the table the camera closes in on for a moment (a capture's vignette), by
+/// `weight` from 0 (the rig's own view) to 1 (close in); the top-down view ignores it.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct CameraFocus {
+    pub at: Vec3,
+    pub weight: f32,
+}
+
+/// How close a focused camera comes to its point.
+const FOCUS_DISTANCE: f32 = 7.0;
+/// Where the camera looks when nothing draws it: the board's centre, a little below.
+const BOARD_CENTRE: Vec3 = Vec3::new(0.0, -0.5, 0.0);
+
 /// Where the camera wants to be; the real camera eases towards it.
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct CameraRig {
@@ -66,7 +79,7 @@ fn yaw_of(side: Side) -> f32 {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(CameraRig::seated(Side::First)).add_systems(Startup, spawn_camera).add_systems(
+    app.insert_resource(CameraRig::seated(Side::First)).init_resource::<CameraFocus>().add_systems(Startup, spawn_camera).add_systems(
         Update,
         (apply_camera_settings, follow_turns, orbit_and_zoom, toggle_top_down, ease_camera)
             .chain()
@@ -155,10 +168,17 @@ fn toggle_top_down(keys: Res<ButtonInput<KeyCode>>, mut rig: ResMut<CameraRig>) 
     }
 }
 
-/// Eases the camera towards the rig, turning the short way round.
-fn ease_camera(time: Res<Time>, rig: Res<CameraRig>, mut camera: Query<&mut Transform, With<Camera3d>>) {
+/// Eases the camera towards the rig (drawn towards the focus, if any), turning the short way
+/// round.
+fn ease_camera(
+    time: Res<Time>,
+    rig: Res<CameraRig>,
+    focus: Res<CameraFocus>,
+    mut looking_at: Local<Option<Vec3>>,
+    mut camera: Query<&mut Transform, With<Camera3d>>,
+) {
     let Ok(mut transform) = camera.single_mut() else { return };
-    let target = rig.eye();
+    let (target, look) = framing(&rig, *focus);
     let current = transform.translation;
     // Interpolate in cylindrical coordinates so a half turn swings round the table.
     let (r0, a0) = (Vec2::new(current.x, current.z).length(), current.x.atan2(current.z));
@@ -172,7 +192,22 @@ fn ease_camera(time: Res<Time>, rig: Res<CameraRig>, mut camera: Query<&mut Tran
     let k = 1.0 - (-6.0 * time.delta_secs()).exp();
     let (r, a, y) = (r0 + (r1 - r0) * k, a0 + (a1 - a0) * k, current.y + (target.y - current.y) * k);
     transform.translation = Vec3::new(r * a.sin(), y, r * a.cos());
+    let looked = looking_at.get_or_insert(look);
+    *looked = looked.lerp(look, k);
     // "Up" on screen is away from the viewer's side, also in the top-down view.
     let up = Vec3::new(-a.sin(), 0.0, -a.cos()).lerp(Vec3::Y, if rig.top_down { 0.0 } else { 1.0 });
-    transform.look_at(Vec3::new(0.0, -0.5, 0.0), up.normalize_or(Vec3::Y));
+    transform.look_at(*looked, up.normalize_or(Vec3::Y));
+}
+
+/// Where the camera should be and what it should look at: the rig's view, drawn towards the
+/// focus by its weight (seen from the same side, closer and a little lower).
+fn framing(rig: &CameraRig, focus: CameraFocus) -> (Vec3, Vec3) {
+    let eye = rig.eye();
+    if rig.top_down || focus.weight <= 0.0 {
+        return (eye, BOARD_CENTRE);
+    }
+    let back = (eye - BOARD_CENTRE).normalize_or(Vec3::Y);
+    let close = focus.at + (back + Vec3::Y * -0.15).normalize_or(Vec3::Y) * FOCUS_DISTANCE;
+    let w = focus.weight.clamp(0.0, 1.0);
+    (eye.lerp(close, w), BOARD_CENTRE.lerp(focus.at, w))
 }

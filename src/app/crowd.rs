@@ -48,9 +48,16 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// How many come to watch: the place's regulars, more when the stake is high, none on low
-/// graphics quality.
-fn crowd_size(place: VenueKind, stake: Option<u32>, quality: Quality) -> usize {
+/// What draws people to a table: the stake on it, and whether the rival sits there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Draw {
+    stake: Option<u32>,
+    rival: bool,
+}
+
+/// How many come to watch: the place's regulars, more when the stake is high and when the
+/// rival plays, none on low graphics quality.
+fn crowd_size(place: VenueKind, draw: Draw, quality: Quality) -> usize {
     if quality == Quality::Low {
         return 0;
     }
@@ -60,8 +67,9 @@ fn crowd_size(place: VenueKind, stake: Option<u32>, quality: Quality) -> usize {
         VenueKind::Market | VenueKind::Barracks => 10,
         VenueKind::PublicSquare => 14,
     };
-    let drawn_by_the_stake = stake.map_or(0, |s| (s as usize / 5).min(8));
-    regulars + drawn_by_the_stake
+    let drawn_by_the_stake = draw.stake.map_or(0, |s| (s as usize / 5).min(8));
+    let drawn_by_the_rival = if draw.rival { 6 } else { 0 };
+    regulars + drawn_by_the_stake + drawn_by_the_rival
 }
 
 fn count_the_crowd(
@@ -70,11 +78,11 @@ fn count_the_crowd(
     settings: Res<GameSettings>,
     mut size: ResMut<CrowdSize>,
 ) {
-    let stake = match seat.as_deref() {
-        Some(Seat::Wager(wager)) => Some(wager.stake),
-        _ => None,
+    let draw = match seat.as_deref() {
+        Some(Seat::Wager(wager)) => Draw { stake: Some(wager.stake), rival: wager.contender.rival_stage.is_some() },
+        _ => Draw::default(),
     };
-    let wanted = CrowdSize(crowd_size(place.0, stake, settings.settings.graphics.quality));
+    let wanted = CrowdSize(crowd_size(place.0, draw, settings.settings.graphics.quality));
     if *size != wanted {
         *size = wanted;
     }
@@ -158,12 +166,14 @@ fn gather_crowd(
     }
 }
 
-/// Onlookers sway as they watch; a cheering one jumps, a groaning one slumps forward.
+/// Onlookers sway as they watch, lean in and hold still when a capture is near; a cheering
+/// one jumps, a groaning one slumps forward.
 fn react(time: Res<Time>, mood: Res<CrowdMood>, mut onlookers: Query<(&Onlooker, &mut Transform)>) {
     let t = time.elapsed_secs();
     for (onlooker, mut transform) in &mut onlookers {
         let beat = t + onlooker.phase;
         let (lift, lean, sway) = match mood.backers[onlooker.backs.index()] {
+            Reaction::Watching if mood.capture_near => (0.0, 0.16, (beat * 0.4).sin() * 0.01),
             Reaction::Watching => (0.0, 0.04, (beat * 0.9).sin() * 0.03),
             Reaction::Cheering(_) => (((beat * 9.0).sin().abs()) * 2.2, -0.08, (beat * 6.0).sin() * 0.08),
             Reaction::Groaning(_) => (-0.8, 0.3, (beat * 1.5).sin() * 0.05),
@@ -209,11 +219,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bigger_stakes_draw_more_onlookers_and_low_quality_none() {
-        let free = crowd_size(VenueKind::Pub, None, Quality::High);
-        assert!(crowd_size(VenueKind::Pub, Some(40), Quality::High) > free);
-        assert!(crowd_size(VenueKind::PublicSquare, None, Quality::High) > free);
-        assert_eq!(crowd_size(VenueKind::PublicSquare, Some(40), Quality::Low), 0);
+    fn bigger_stakes_and_the_rival_draw_more_onlookers_and_low_quality_none() {
+        let free = crowd_size(VenueKind::Pub, Draw::default(), Quality::High);
+        let staked = crowd_size(VenueKind::Pub, Draw { stake: Some(40), rival: false }, Quality::High);
+        assert!(staked > free);
+        assert!(crowd_size(VenueKind::Pub, Draw { stake: Some(40), rival: true }, Quality::High) > staked);
+        assert!(crowd_size(VenueKind::PublicSquare, Draw::default(), Quality::High) > free);
+        assert_eq!(crowd_size(VenueKind::PublicSquare, Draw { stake: Some(40), rival: true }, Quality::Low), 0);
     }
 
     #[test]

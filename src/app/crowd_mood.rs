@@ -1,11 +1,13 @@
 //! How the onlookers feel: they have money on one side or the other, so when a piece is taken
-//! its side's backers groan and the other side's cheer, for a few seconds. Kept apart from the
-//! figures (`crowd.rs`) so a headless match follows the mood too.
+//! its side's backers groan and the other side's cheer, for a few seconds; while a piece stands
+//! threatened, a capture is near and everyone leans in. Kept apart from the figures
+//! (`crowd.rs`) so a headless match follows the mood too.
 
 use bevy::prelude::*;
 
 use super::GameSystems;
-use super::session::Staged;
+use super::session::{Session, Staged};
+use crate::rules::view::Effect;
 use crate::rules::Side;
 
 /// How long a cheer or a groan lasts, in seconds.
@@ -15,6 +17,9 @@ pub const REACTION_SECONDS: f32 = 2.5;
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct CrowdMood {
     pub backers: [Reaction; 2],
+    /// A piece of the side to move stands threatened (the rules' `threatened`): a capture is
+    /// near, and the crowd leans in.
+    pub capture_near: bool,
 }
 
 /// One group of backers' reaction, with the seconds it has left.
@@ -55,12 +60,23 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CrowdMood>().add_systems(Update, follow_the_captures.in_set(GameSystems::Present));
 }
 
-/// Each piece taken on the table stirs the crowd as it is shown.
-fn follow_the_captures(time: Res<Time>, mut staged: MessageReader<Staged>, mut mood: ResMut<CrowdMood>) {
+/// Each piece taken on the table stirs the crowd as it is shown; at each turn's end the crowd
+/// sees whether a capture is near.
+fn follow_the_captures(
+    time: Res<Time>,
+    session: Res<Session>,
+    mut staged: MessageReader<Staged>,
+    mut mood: ResMut<CrowdMood>,
+) {
     mood.settle(time.delta_secs());
     for Staged(effect) in staged.read() {
         if let Some((_, victim)) = effect.taken() {
             mood.piece_taken(victim.side);
+        }
+        match effect {
+            Effect::TurnEnded { .. } => mood.capture_near = !session.game.threatened().is_empty(),
+            Effect::GameOver(_) => mood.capture_near = false,
+            _ => {}
         }
     }
 }
@@ -78,6 +94,6 @@ mod tests {
         mood.settle(1.0);
         assert!(matches!(mood.backers[0], Reaction::Cheering(left) if (left - 1.5).abs() < 1e-6));
         mood.settle(2.0);
-        assert_eq!(mood, CrowdMood::default());
+        assert_eq!(mood.backers, CrowdMood::default().backers);
     }
 }

@@ -47,6 +47,9 @@ pub struct LaunchOptions {
     pub open: Option<Destination>,
     /// The place to show round the table, whatever the match (`--venue`).
     pub venue: Option<VenueChoice>,
+    /// In screenshot mode, the game's clock moves on by this many milliseconds a frame
+    /// (`--step-ms`) instead of by the real time the frame took.
+    pub step_ms: Option<u32>,
 }
 
 /// A place named on the command line (`--venue`): a campaign venue by number, or the pub.

@@ -8,6 +8,8 @@ mod camera;
 mod career;
 mod clicks;
 mod commands;
+// The web build leaves the crowd out (issue 15: the download has no room for it yet).
+#[cfg(not(target_arch = "wasm32"))]
 mod crowd;
 mod crowd_mood;
 mod geometry;
@@ -28,6 +30,9 @@ mod stages;
 mod textures;
 mod tonemapping;
 mod ui;
+mod vignette;
+mod vignette_look;
+mod wager_coins;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
@@ -37,13 +42,16 @@ pub use board::{BoardSquare, OnSquare, PieceView, board_mismatch};
 pub use career::{Career, Seat, open_lesson, open_puzzle, sit_down};
 pub use clicks::{Selection, SquareClicked};
 pub use commands::GameCommand;
+pub use animation::SkipAnimations;
 pub use crowd_mood::{CrowdMood, Reaction};
 pub use launch::{Destination, LaunchOptions, VenueChoice, View};
 pub use opponent::{Opponent, Speech, Thinking};
 pub use place::Place;
 pub use screens::Screen;
 pub use session::{PlayerDecision, Session, Staged};
+pub use settings::GameSettings;
 pub use stages::{StageLog, StageSet};
+pub use vignette::{SHORTENED as VIGNETTE_SHORTENED, Vignette, VignetteKind, VignettesSeen, plugin as vignette_plugin};
 #[cfg(target_arch = "wasm32")]
 pub use web::page_options;
 
@@ -115,16 +123,24 @@ pub fn logic_plugin(app: &mut App) {
 
 /// The pub, the pieces' looks, input devices, animation, camera, HUD and sound.
 fn presentation_plugin(app: &mut App) {
+    // The place and what stands in it.
     app.add_plugins((
         settings::plugin,
         scene::plugin,
         place::plugin,
+        #[cfg(not(target_arch = "wasm32"))]
         crowd::plugin,
+        wager_coins::plugin,
         pieces::plugin,
         camera::plugin,
+    ));
+    // What the players do and what they see and hear of it.
+    app.add_plugins((
         input::plugin,
         highlights::plugin,
         animation::plugin,
+        vignette::plugin,
+        vignette_look::plugin,
         audio::plugin,
         ui::plugin,
         screenshot::plugin,

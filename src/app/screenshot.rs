@@ -1,10 +1,12 @@
 //! Screenshot mode: render a few frames, save the window to a PNG, report frame times, exit.
 
 use std::path::PathBuf;
+use std::time::Duration;
 use web_time::Instant;
 
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 
 use super::launch::LaunchOptions;
@@ -18,6 +20,10 @@ struct FrameTimes {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    let step = app.world().get_resource::<LaunchOptions>().filter(|o| o.screenshot.is_some()).and_then(|o| o.step_ms);
+    if let Some(ms) = step {
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(u64::from(ms))));
+    }
     app.init_resource::<FrameTimes>()
         .add_systems(Update, play_staged_move.in_set(super::GameSystems::Decide).run_if(screenshot_mode))
         .add_systems(Last, take_screenshot.run_if(screenshot_mode));

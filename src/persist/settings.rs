@@ -42,6 +42,9 @@ pub struct Settings {
     pub animation_speed: f32,
     /// Show each turn's result at once, for fast play and slow machines.
     pub skip_animations: bool,
+    /// Play a short vignette for each kind of capture (the camera closes in, the blow lands),
+    /// for players who enjoy the show; off for those who only want the board.
+    pub vignettes: bool,
     /// How the camera moves around the table.
     pub camera: CameraSettings,
     /// How much the machine draws, for players on weaker hardware.
@@ -97,6 +100,7 @@ impl Default for Settings {
             effects_volume: 0.8,
             animation_speed: 1.0,
             skip_animations: false,
+            vignettes: true,
             camera: CameraSettings::default(),
             graphics: Graphics::default(),
             scene: VenueKind::default(),
