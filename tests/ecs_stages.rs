@@ -452,3 +452,15 @@ fn vignettes_never_hold_the_stages_when_animations_are_skipped_or_vignettes_are_
         assert!(vignettes(&mut app).is_empty(), "{settings:?}");
     }
 }
+
+// Issue 15: the crowd leans in while a capture is near (a piece of the side to move stands
+// threatened) and settles back when none is.
+#[test]
+fn the_crowd_leans_in_while_a_piece_stands_threatened() {
+    use khalif::app::CrowdMood;
+    let mut app = match_app(common::setup("Ka1 Dc5 ke8 cd7 gf7", 'g'));
+    decide(&mut app, Choice::Move { from: sq("a1"), to: sq("b1") });
+    assert!(app.world().resource::<CrowdMood>().capture_near, "the Djinn on c5 eyes the Camel on d7");
+    decide(&mut app, Choice::Move { from: sq("e8"), to: sq("e9") });
+    assert!(!app.world().resource::<CrowdMood>().capture_near, "nothing of Gold's stands threatened");
+}

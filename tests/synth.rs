@@ -34,6 +34,8 @@ fn bounds(sound: Sound) -> (f32, f32) {
         Sound::Win | Sound::Loss => (1.7, 2.3),
         Sound::Refused => (0.05, 0.15),
         Sound::Select => (0.01, 0.06),
+        Sound::CrowdCheer => (1.0, 1.5),
+        Sound::CrowdGroan => (1.0, 1.5),
     }
 }
 
@@ -68,7 +70,7 @@ fn loops_have_their_lengths_and_levels() {
         check_levels(&name, clip);
         let secs = clip.duration_secs();
         let (lo, hi) = match kind {
-            Loop::Ambience => (20.0, 30.0),
+            Loop::Ambience(_) => (20.0, 30.0),
             Loop::Music => (30.0, 45.0),
         };
         assert!((lo..=hi).contains(&secs), "{name} lasts {secs} s, not {lo}..{hi}");
@@ -82,6 +84,22 @@ fn music_is_a_whole_number_of_bars() {
     // 4/4 at 90 bpm: 8/3 s, 117 600 frames, per bar.
     let bar = SAMPLE_RATE as usize * 8 / 3;
     assert_eq!(music.frames.len() % bar, 0, "{} frames", music.frames.len());
+}
+
+// Issue 15: each kind of place sounds its own (its crowd's size, walls or open air, the pub's
+// fan, water, wind, a fountain, birds, iron): no two ambiences are alike.
+#[test]
+fn every_place_has_an_ambience_of_its_own() {
+    let ambiences: Vec<_> = all().loops.iter().filter(|(k, _)| matches!(k, Loop::Ambience(_))).collect();
+    assert_eq!(ambiences.len(), 7);
+    for (i, (a, clip_a)) in ambiences.iter().enumerate() {
+        for (b, clip_b) in &ambiences[i + 1..] {
+            let n = clip_a.frames.len().min(clip_b.frames.len());
+            let power =
+                (0..n).map(|k| (clip_a.frames[k][0] - clip_b.frames[k][0]).powi(2)).sum::<f32>() / n as f32;
+            assert!(power.sqrt() > 0.02, "{a:?} and {b:?} sound alike (RMS difference {})", power.sqrt());
+        }
+    }
 }
 
 #[test]

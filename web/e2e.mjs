@@ -5,6 +5,9 @@
 // one click-move, then turns) and Khitan in its expert version (a flip that captures along a
 // line, the placement from the reserve by a click, then a turn). Prints the figures it measures.
 //
+// Last, a place with its crowd: the Khalif's Square at medium graphics, where a capture plays
+// its vignette and the onlookers stay in view.
+//
 //   node web/e2e.mjs http://localhost:8080/ [screenshot-folder]
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -73,14 +76,14 @@ const TEST_SETTINGS = "(skip_animations: true, camera: (turn_to_side_to_move: fa
   "graphics: (quality: Low, shadows: false, smoke: false, msaa: false))";
 
 /// A small canvas: every frame is rendered in software, and its cost grows with the pixels.
-async function openPage(browser, query) {
+async function openPage(browser, query, settings = TEST_SETTINGS) {
   const page = await browser.newPage({ viewport: { width: 960, height: 540 } });
   // Software rendering on a busy 2-core machine can take tens of seconds for one frame, and
   // a screenshot waits for a frame.
   page.setDefaultTimeout(300_000);
   await page.addInitScript((settings) => {
     localStorage.setItem("khalif:/config/settings.ron", settings);
-  }, TEST_SETTINGS);
+  }, settings);
   const errors = [];
   page.on("pageerror", (error) => errors.push(String(error)));
   page.on("console", (message) => {
@@ -289,6 +292,26 @@ try {
       await waitFor(page, "the Halfling's move", (s) => s.moves.length >= 3, 180);
     }
     await page.screenshot({ path: `${shots}/web-izdari.png` });
+    check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
+    await page.close();
+  }
+  // 8. A place and its crowd (issue 15): the Khalif's Square, venue 13, at medium graphics with
+  //    animations on. Onlookers stand in view; the Djinn's capture on d7 plays its vignette,
+  //    then the Guard's retaliation, and the turn is listed.
+  {
+    const settings = "(camera: (turn_to_side_to_move: false), " +
+      "graphics: (quality: Medium, shadows: false, smoke: false, msaa: false))";
+    const position = encodeURIComponent("9/4k4/3c1g3/9/2D6/9/9/9/K8 g 1");
+    const { page, errors } = await openPage(browser, `?position=${position}&venue=13`, settings);
+    const first = await waitFor(page, "the match in the Square", (s) => s.ready && s.toMove === "Gold" && Object.keys(s.squares).length === 81, 300);
+    check(first.onlookers > 0, `onlookers stand round the table in view (${first.onlookers})`);
+    await clickSquare(page, "c5");
+    await clickSquare(page, "d7");
+    const playing = await waitFor(page, "a capture's vignette", (s) => s.vignette !== null, 60);
+    check(playing.vignette === "LeapingStrike" || playing.vignette === "Retaliation", `the capture plays its vignette (${playing.vignette})`);
+    await page.screenshot({ path: `${shots}/web-square-vignette.png` });
+    const done = await waitFor(page, "the turn in the move list", (s) => s.moves.length === 1 && s.vignette === null, 120);
+    check(done.moves[0] === "Dc5xd7 !Gf7xd7", `the Djinn's capture and the Guard's retaliation are one turn: ${done.moves[0]}`);
     check(errors.length === 0, `no page errors (${errors.join(" | ")})`);
     await page.close();
   }

@@ -19,7 +19,7 @@ use crate::rules::Side;
 
 /// One onlooker: the side their money is on, where they stand, and their own rhythm.
 #[derive(Component)]
-struct Onlooker {
+pub(super) struct Onlooker {
     backs: Side,
     home: Transform,
     phase: f32,

@@ -8,8 +8,6 @@ mod camera;
 mod career;
 mod clicks;
 mod commands;
-// The web build leaves the crowd out (issue 15: the download has no room for it yet).
-#[cfg(not(target_arch = "wasm32"))]
 mod crowd;
 mod crowd_mood;
 mod geometry;
@@ -23,6 +21,8 @@ mod place;
 mod props;
 mod scene;
 mod screens;
+// Screenshot mode is the native binary's (the browser test photographs the page itself).
+#[cfg(not(target_arch = "wasm32"))]
 mod screenshot;
 mod session;
 mod settings;
@@ -128,7 +128,6 @@ fn presentation_plugin(app: &mut App) {
         settings::plugin,
         scene::plugin,
         place::plugin,
-        #[cfg(not(target_arch = "wasm32"))]
         crowd::plugin,
         wager_coins::plugin,
         pieces::plugin,
@@ -143,6 +142,7 @@ fn presentation_plugin(app: &mut App) {
         vignette_look::plugin,
         audio::plugin,
         ui::plugin,
+        #[cfg(not(target_arch = "wasm32"))]
         screenshot::plugin,
     ));
     #[cfg(target_arch = "wasm32")]

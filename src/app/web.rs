@@ -1,8 +1,9 @@
 //! The web build's window onto the page: the game's state published as JSON in
 //! `window.khalif` every frame (the game, the frame number, the AI's longest search slice,
 //! readiness, the move list, whose turn, the legal first moves (`c2-d3`, `d4xe6`), what a
-//! decision inside the turn asks for, whether the AI thinks, and where each cell is on the
-//! canvas), for the page's loading screen and the browser tests. Only built for wasm32.
+//! decision inside the turn asks for, whether the AI thinks, where each cell is on the canvas,
+//! how many onlookers are in view and which capture's vignette plays), for the page's loading
+//! screen and the browser tests. Only built for wasm32.
 
 use std::fmt::Write;
 
@@ -11,10 +12,12 @@ use bevy::prelude::*;
 use wasm_bindgen::JsValue;
 
 use super::GameSystems;
+use super::crowd::Onlooker;
 use super::geometry::cell_centre;
 use super::opponent::Thinking;
 use super::screens::Screen;
 use super::session::Session;
+use super::vignette::Vignette;
 use crate::rules::view::Ask;
 
 pub(super) fn plugin(app: &mut App) {
@@ -42,12 +45,15 @@ fn json_string(text: &str) -> String {
     out
 }
 
+#[allow(clippy::too_many_arguments)]
 fn publish_state(
     frame: Res<FrameCount>,
     session: Res<Session>,
     screen: Res<State<Screen>>,
     thinking: Res<Thinking>,
     camera: Query<(&Camera, &GlobalTransform), With<Camera3d>>,
+    onlookers: Query<&Visibility, With<Onlooker>>,
+    vignettes: Query<&Vignette>,
     mut published: ResMut<Published>,
 ) {
     let game = session.game.as_ref();
@@ -99,9 +105,12 @@ fn publish_state(
             }
         }
     }
+    let in_view = onlookers.iter().filter(|v| **v != Visibility::Hidden).count();
+    let vignette = vignettes.iter().next().map_or("null".to_string(), |v| format!("\"{:?}\"", v.kind));
     let json = format!(
         "{{\"ready\":true,\"game\":\"{}\",\"frame\":{},\"aiSliceMs\":{:.2},\"screen\":\"{:?}\",\"moves\":[{}],\"toMove\":{to_move},\
-         \"ask\":{ask},\"legal\":[{}],\"thinking\":{},\"outcome\":{},\"squares\":{{{}}}}}",
+         \"ask\":{ask},\"legal\":[{}],\"thinking\":{},\"outcome\":{},\"onlookers\":{in_view},\"vignette\":{vignette},\
+         \"squares\":{{{}}}}}",
         game.id().slug(),
         frame.0,
         thinking.longest_slice_ms,

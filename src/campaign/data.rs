@@ -37,7 +37,7 @@ pub struct Rival {
 
 /// One of the places the seed names: taverns, markets, docks, barracks, courtyards, squares,
 /// and Desert Pub Chess's smoky pub. Each has its own scene round the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Deserialize, Serialize)]
 pub enum VenueKind {
     /// The smoky pub with its wobbling fans: where a free match is played unless the player
     /// chooses another place.

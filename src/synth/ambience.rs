@@ -1,12 +1,15 @@
-//! The ambience loop (24 s): the murmur of a crowd (several voices, panned, made of a buzz
-//! and breath through moving vowel formants, talking in syllables and phrases), the room's
-//! low rumble, tea glasses and cups clinking now and then, and a ceiling fan that stirs the
-//! air and creaks once per turn. The ends are crossfaded so the loop has no seam.
+//! The ambience loop of a place (24 s): the murmur of its crowd (several voices, panned, made
+//! of a buzz and breath through moving vowel formants, talking in syllables and phrases), a
+//! room's low rumble, tea glasses and cups clinking now and then, the smoky pub's ceiling fan
+//! that stirs the air and creaks once per turn, and what the place adds of its own
+//! (`places.rs`). The ends are crossfaded so the loop has no seam.
 
 use rand::{RngExt, rngs::SmallRng};
 
 use super::dsp::{Brown, Noise, OnePole, Pink, SR, Svf, SvfCoefs, frames, hump, noise_burst, partials, rng};
 use super::mix::{Frame, Track, crossfade_loop, normalize, pan_gains};
+use super::places::{self, Soundscape};
+use crate::campaign::VenueKind;
 
 /// Length of the loop.
 const LOOP_SECS: f32 = 24.0;
@@ -20,19 +23,33 @@ const DOWN: usize = 4;
 /// Peak of the loop: well under the effects.
 const PEAK: f32 = 0.5;
 
-/// Makes the loop: a seamless bed (murmur, rumble, fan air) plus events that wrap round.
-pub(crate) fn render() -> Vec<Frame> {
+/// Makes the loop of `place`: a seamless bed (murmur, rumble, fan air, the place's water, wind
+/// or fountain) plus events that wrap round.
+pub(crate) fn render(place: VenueKind) -> Vec<Frame> {
+    let scape = Soundscape::of(place);
     let len = frames(LOOP_SECS);
     let n = len + frames(OVERRUN_SECS);
     // The bed is all below 3 kHz: made at the quarter rate, then brought up once.
     let m = n / DOWN + 2;
     let mut low = vec![[0.0f32; 2]; m];
-    add_scaled(&mut low, &murmur(m), 0.12);
-    add_scaled(&mut low, &room_tone(m), 0.035);
-    add_scaled(&mut low, &fan_air(m), 0.012);
+    add_scaled(&mut low, &murmur(m, scape.talkers, scape.voices), 0.12 * scape.murmur);
+    if scape.indoors {
+        add_scaled(&mut low, &room_tone(m), 0.035);
+    }
+    if scape.fan {
+        add_scaled(&mut low, &fan_air(m), 0.012);
+    }
+    for (bed, level) in places::beds(&scape, m, LOW_SR) {
+        add_scaled(&mut low, &bed, level);
+    }
     let mut track = Track::looping(crossfade_loop(upsample(&low, n), len));
-    clinks(&mut track);
-    creaks(&mut track);
+    if scape.clinks {
+        clinks(&mut track, scape.indoors);
+    }
+    if scape.fan {
+        creaks(&mut track);
+    }
+    places::events(&scape, &mut track, LOOP_SECS);
     normalize(&mut track.frames, PEAK);
     track.frames
 }
@@ -134,17 +151,16 @@ impl Voice {
     }
 }
 
-/// The crowd: several voices around the room, darkened by distance (`n` frames at the
-/// quarter rate).
-fn murmur(n: usize) -> Vec<Frame> {
+/// The crowd: `talkers` voices around the room, who they are fixed by `seed`, darkened by
+/// distance (`n` frames at the quarter rate).
+fn murmur(n: usize, talkers: usize, seed: u64) -> Vec<Frame> {
     let sr = LOW_SR;
     let mut low = vec![[0.0f32; 2]; n];
-    let talkers = 7;
-    let mut r = rng(601);
+    let mut r = rng(seed);
     for v in 0..talkers {
         let mut voice = Voice {
-            r: rng(610 + v as u64),
-            pan: -0.85 + 1.7 * v as f32 / (talkers - 1) as f32 + r.random_range(-0.1..0.1),
+            r: rng(seed * 31 + v as u64),
+            pan: -0.85 + 1.7 * v as f32 / (talkers.max(2) - 1) as f32 + r.random_range(-0.1..0.1),
             f0: if v % 2 == 0 { r.random_range(95.0..135.0) } else { r.random_range(175.0..230.0) },
             left: 0,
             phrase: 0,
@@ -223,9 +239,9 @@ const VESSELS: [Vessel; 3] = [
     (&[(1.0, 1.0, 0.25), (2.76, 0.5, 0.15), (5.4, 0.25, 0.07)], 900.0, 1300.0),
 ];
 
-/// Cups and glasses set down or touched together now and then, around the room. All within
-/// the loop, none across its seam.
-fn clinks(track: &mut Track) {
+/// Cups and glasses set down or touched together now and then, around the room (echoing
+/// `indoors`). All within the loop, none across its seam.
+fn clinks(track: &mut Track, indoors: bool) {
     let mut r = rng(701);
     let n = frames(0.5);
     let mut at = r.random_range(0.3..1.5);
@@ -242,7 +258,11 @@ fn clinks(track: &mut Track) {
             let mut clink = partials(n, base, parts, 1.2, 0.0003);
             let click = noise_burst(frames(0.02), 710 + k, 4000.0, 1.0, 0.0002, 0.002);
             clink.iter_mut().zip(&click).for_each(|(s, c)| *s += 0.4 * c);
-            add_with_echoes(track, t, &clink, g, pan);
+            if indoors {
+                add_with_echoes(track, t, &clink, g, pan);
+            } else {
+                track.add(t, &clink, g, pan);
+            }
             t += r.random_range(0.05..0.11);
             k += 1;
         }

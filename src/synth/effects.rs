@@ -1,7 +1,7 @@
 //! The one-shot sounds: each a short recipe of knocks, sweeps, rings and plucks, tuned to
 //! the brass, wood and stone of a desert pub, and to maqam Hijaz where they have a pitch.
 
-use super::Sound;
+use super::{Sound, crowd};
 use super::dsp::{
     Noise, PluckNote, SR, Svf, SvfCoefs, TAU, exp_lerp, frames, hump, noise_burst, note_freq, partials, pluck_note,
     thud,
@@ -27,6 +27,8 @@ pub(crate) fn render(sound: Sound) -> Vec<Frame> {
         Sound::Loss => (phrase(&LOSS), 0.3),
         Sound::Refused => (refused(), 0.02),
         Sound::Select => (select(), 0.01),
+        Sound::CrowdCheer => (crowd::cheer(), 0.1),
+        Sound::CrowdGroan => (crowd::groan(), 0.1),
     };
     let mut frames = track.frames;
     fade_out(&mut frames, fade);

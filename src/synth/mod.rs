@@ -1,19 +1,24 @@
 //! Every sound of the pub, synthesised in code, so the game ships no audio files.
 //!
 //! [`effect`] makes the short one-shot sounds (a piece set down, a capture, a win…) and
-//! [`looped`] the two seamless loops (the pub's murmur and its music). Both return a plain
+//! [`looped`] the seamless loops (each place's murmur, and the music). Both return a plain
 //! stereo [`Clip`] at [`SAMPLE_RATE`]; no Bevy here, so the front end decides how to play them.
 //! Every random choice comes from a fixed seed: the same sound on every machine and every run.
 //!
 //! Layout: `dsp` (oscillators, noise, envelopes, filters, the plucked string), `room` (a small
 //! reverb), `mix` (placing sounds in a stereo buffer, loop seams, normalisation), `effects`,
-//! `ambience` and `music` (the sounds themselves), `wav` (encoding a clip for audio engines).
+//! `ambience`, `places` and `music` (the sounds themselves), `wav` (encoding a clip for audio
+//! engines).
+
+use crate::campaign::VenueKind;
 
 mod ambience;
+mod crowd;
 mod dsp;
 mod effects;
 mod mix;
 mod music;
+mod places;
 mod room;
 mod wav;
 
@@ -69,11 +74,15 @@ pub enum Sound {
     Refused,
     /// A tiny high tick: a piece or square selected.
     Select,
+    /// The taker's backers cheering a capture: voices rising, hands clapping.
+    CrowdCheer,
+    /// The loser's backers groaning at it: voices falling away.
+    CrowdGroan,
 }
 
 impl Sound {
     /// Every sound, so the game can make them all up front and tests can check them all.
-    pub const ALL: [Sound; 9] = [
+    pub const ALL: [Sound; 11] = [
         Sound::PieceOnStone,
         Sound::Capture,
         Sound::Retaliation,
@@ -83,21 +92,33 @@ impl Sound {
         Sound::Loss,
         Sound::Refused,
         Sound::Select,
+        Sound::CrowdCheer,
+        Sound::CrowdGroan,
     ];
 }
 
-/// The two endless backgrounds of the pub.
+/// The endless backgrounds: each place's ambience, and the musicians.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Loop {
-    /// The crowd's murmur, cup clinks and a creaking ceiling fan (24 s).
-    Ambience,
+    /// A place's crowd murmuring and its own sounds (24 s): the smoky pub's cup clinks and
+    /// creaking ceiling fan, the water at the docks, the courtyard's fountain and birds…
+    Ambience(VenueKind),
     /// An oud-like melody in maqam Hijaz over a frame drum's maqsum rhythm (12 bars, 32 s).
     Music,
 }
 
 impl Loop {
-    /// Both loops, so the game can make them up front and tests can check them all.
-    pub const ALL: [Loop; 2] = [Loop::Ambience, Loop::Music];
+    /// Every loop, so tests can check them all.
+    pub const ALL: [Loop; 8] = [
+        Loop::Ambience(VenueKind::Pub),
+        Loop::Ambience(VenueKind::Tavern),
+        Loop::Ambience(VenueKind::Market),
+        Loop::Ambience(VenueKind::Docks),
+        Loop::Ambience(VenueKind::Barracks),
+        Loop::Ambience(VenueKind::Courtyard),
+        Loop::Ambience(VenueKind::PublicSquare),
+        Loop::Music,
+    ];
 }
 
 /// Makes a one-shot sound, normalised to a peak of about 0.8. Deterministic.
@@ -109,7 +130,7 @@ pub fn effect(sound: Sound) -> Clip {
 /// 0.5 so it sits under the effects. Deterministic.
 pub fn looped(kind: Loop) -> Clip {
     let frames = match kind {
-        Loop::Ambience => ambience::render(),
+        Loop::Ambience(place) => ambience::render(place),
         Loop::Music => music::render(),
     };
     Clip { frames }

@@ -122,18 +122,15 @@ impl Look for Khalif {
             // In the order of the kind numbers: Raider, Vizier, Djinn, Guard, Khalif, Camel.
             kinds: vec![raider, vizier, djinn, guard, khalif, camel],
             bases: bases(m),
+            // Silver is blackened (niello), trimmed in bright silver: pale polished silver
+            // vanished against the light stone squares from the far end of the table.
             body: [
                 materials.add(metal(Color::srgb(1.0, 0.72, 0.22), 0.3)),
-                materials.add(metal(Color::srgb(0.9, 0.93, 1.0), 0.25)),
+                materials.add(metal(Color::srgb(0.3, 0.34, 0.43), 0.22)),
             ],
             accent: [
                 materials.add(metal(Color::srgb(0.75, 0.38, 0.12), 0.35)),
-                materials.add(StandardMaterial {
-                    base_color: Color::srgb(0.08, 0.09, 0.12),
-                    metallic: 0.6,
-                    perceptual_roughness: 0.3,
-                    ..default()
-                }),
+                materials.add(metal(Color::srgb(0.92, 0.95, 1.0), 0.2)),
             ],
             tiles: [
                 materials.add(tile(images, textures::stone([0.88, 0.82, 0.7], 1), 0.18)),
