@@ -34,6 +34,10 @@ pub struct CameraFocus {
 
 /// How close a focused camera comes to its point.
 const FOCUS_DISTANCE: f32 = 7.0;
+/// The seated player's usual distance from the board's centre.
+const SEATED_DISTANCE: f32 = 13.5;
+/// How far above the board the camera's gaze rises when the player sits all the way back.
+const LOOK_LIFT: f32 = 3.5;
 /// Where the camera looks when nothing draws it: the board's centre, a little below.
 const BOARD_CENTRE: Vec3 = Vec3::new(0.0, -0.5, 0.0);
 
@@ -56,11 +60,21 @@ impl CameraRig {
         CameraRig {
             yaw: yaw_of(side),
             pitch: 0.7,
-            distance: 13.5,
+            distance: SEATED_DISTANCE,
             top_down: false,
             follow_turn: true,
             sensitivity: 1.0,
         }
+    }
+
+    /// What the camera looks at: the board's centre, and above it as the player sits back
+    /// past the usual seat, so the room and its crowd come into view beyond the board.
+    fn gaze(&self) -> Vec3 {
+        if self.top_down {
+            return BOARD_CENTRE;
+        }
+        let back = ((self.distance - SEATED_DISTANCE) / (DISTANCE.1 - SEATED_DISTANCE)).clamp(0.0, 1.0);
+        BOARD_CENTRE + Vec3::Y * back * LOOK_LIFT
     }
 
     fn eye(&self) -> Vec3 {
@@ -102,7 +116,7 @@ fn spawn_camera(
     if options.as_deref().is_some_and(|o| o.view == View::Wide) {
         // Sat back from the table and looking across it: the place and the crowd in view.
         rig.distance = DISTANCE.1;
-        rig.pitch = 0.5;
+        rig.pitch = 0.42;
     }
     commands.spawn((
         Camera3d::default(),
@@ -114,7 +128,7 @@ fn spawn_camera(
             falloff: FogFalloff::Linear { start: 40.0, end: 140.0 },
             ..default()
         },
-        Transform::from_translation(rig.eye()).looking_at(Vec3::ZERO, Vec3::Y),
+        Transform::from_translation(rig.eye()).looking_at(rig.gaze(), Vec3::Y),
     ));
 }
 
@@ -202,12 +216,12 @@ fn ease_camera(
 /// Where the camera should be and what it should look at: the rig's view, drawn towards the
 /// focus by its weight (seen from the same side, closer and a little lower).
 fn framing(rig: &CameraRig, focus: CameraFocus) -> (Vec3, Vec3) {
-    let eye = rig.eye();
+    let (eye, gaze) = (rig.eye(), rig.gaze());
     if rig.top_down || focus.weight <= 0.0 {
-        return (eye, BOARD_CENTRE);
+        return (eye, gaze);
     }
     let back = (eye - BOARD_CENTRE).normalize_or(Vec3::Y);
     let close = focus.at + (back + Vec3::Y * -0.15).normalize_or(Vec3::Y) * FOCUS_DISTANCE;
     let w = focus.weight.clamp(0.0, 1.0);
-    (eye.lerp(close, w), BOARD_CENTRE.lerp(focus.at, w))
+    (eye.lerp(close, w), gaze.lerp(focus.at, w))
 }

@@ -3,9 +3,9 @@
 //! match is played where its venue is; a free match where the settings say (the smoky pub
 //! unless the player chose another).
 
-use std::f32::consts::{FRAC_PI_2, PI, TAU};
+use std::f32::consts::{PI, TAU};
 
-use bevy::light::NotShadowCaster;
+use bevy::light::{CascadeShadowConfigBuilder, NotShadowCaster};
 use bevy::prelude::*;
 
 use super::GameSystems;
@@ -175,7 +175,7 @@ fn smoky_pub(kit: &mut Kit, shadows: bool) {
     let plaster = kit.textured(textures::plaster(), 0.9, 1.0);
     let floor = kit.textured(textures::wood(), 0.7, 8.0);
     room(kit, &plaster, &floor, true);
-    lanterns(kit, Color::srgb(1.0, 0.68, 0.38), 9.0e6, shadows);
+    lanterns(kit, Color::srgb(1.0, 0.68, 0.38), 9.0e6, shadows, true);
     fans(kit);
     props::pub_tables(kit);
     dusk_outside(kit);
@@ -188,7 +188,7 @@ fn dockside_tavern(kit: &mut Kit, shadows: bool) {
     let planks = kit.textured_tinted(textures::wood(), 0.8, 3.0, Color::srgb(0.75, 0.7, 0.65));
     let floor = kit.textured(textures::wood(), 0.75, 6.0);
     room(kit, &planks, &floor, true);
-    lanterns(kit, Color::srgb(1.0, 0.62, 0.32), 7.5e6, shadows);
+    lanterns(kit, Color::srgb(1.0, 0.62, 0.32), 7.5e6, shadows, true);
     props::cargo(kit, &[(-30.0, -30.0), (31.0, -28.0), (-32.0, 26.0), (30.0, 30.0), (-20.0, -34.0)]);
     props::rope_coils(kit, &[(-12.0, -34.0), (14.0, -35.0), (-34.0, 0.0)]);
     night_water(kit, -ROOM - 4.0);
@@ -227,7 +227,7 @@ fn barracks(kit: &mut Kit, shadows: bool) {
     let stone = kit.textured(textures::stone([0.5, 0.48, 0.45], 31), 0.95, 4.0);
     let flags = kit.textured(textures::stone([0.42, 0.4, 0.38], 32), 0.9, 10.0);
     room(kit, &stone, &flags, true);
-    lanterns(kit, Color::srgb(1.0, 0.7, 0.42), 7.0e6, shadows);
+    lanterns(kit, Color::srgb(1.0, 0.7, 0.42), 7.0e6, shadows, false);
     torches(
         kit,
         &[
@@ -300,18 +300,23 @@ fn room(kit: &mut Kit, walls: &Handle<StandardMaterial>, floor: &Handle<Standard
             kit.spawn(Cuboid::new(2.0 * ROOM, 1.2, 1.2), &beam, Transform::from_xyz(0.0, CEILING - 0.8, z));
         }
     }
-    kit.spawn(
-        Torus::new(door_half - 0.6, door_half + 0.6),
-        &beam,
-        Transform::from_xyz(0.0, door_top, -ROOM + 0.4)
-            .with_rotation(Quat::from_rotation_x(FRAC_PI_2))
-            .with_scale(Vec3::new(1.0, 1.0, 0.5)),
-    );
+    // The doorway's arch: a half ring of dark wood over the opening, as high as the wall allows.
+    let rise = door_half.min(top - door_top - 0.6);
+    for block in 0..11 {
+        let a = PI * (block as f32 + 0.5) / 11.0;
+        kit.spawn(
+            Cuboid::new(1.2, 2.9, 0.5),
+            &beam,
+            Transform::from_xyz(a.cos() * door_half, door_top + a.sin() * rise, -ROOM + 0.4)
+                .with_rotation(Quat::from_rotation_z(a)),
+        );
+    }
 }
 
 /// Brass lanterns hanging from the ceiling: one over the table lights the game (and casts the
-/// shadows), four light the room.
-fn lanterns(kit: &mut Kit, colour: Color, table: f32, shadows: bool) {
+/// shadows), and with `room_lit` four more light the room (where torches do not: every light
+/// costs a software renderer on every pixel).
+fn lanterns(kit: &mut Kit, colour: Color, table: f32, shadows: bool, room_lit: bool) {
     let brass = kit.metal(Color::srgb(0.8, 0.58, 0.25), 0.3);
     let flame = kit.glow(Color::srgb(1.0, 0.7, 0.35), LinearRgba::rgb(18.0, 9.0, 3.0));
     let spots = [
@@ -321,7 +326,8 @@ fn lanterns(kit: &mut Kit, colour: Color, table: f32, shadows: bool) {
         (Vec3::new(-24.0, 14.0, 22.0), table * 0.22, false),
         (Vec3::new(24.0, 14.0, -22.0), table * 0.22, false),
     ];
-    for (i, (at, intensity, over_table)) in spots.into_iter().enumerate() {
+    let lit = if room_lit { spots.len() } else { 1 };
+    for (i, (at, intensity, over_table)) in spots.into_iter().take(lit).enumerate() {
         let hang = CEILING - at.y - 1.5;
         let light = PointLight {
             color: colour,
@@ -389,6 +395,9 @@ fn torches(kit: &mut Kit, spots: &[Vec3]) {
 fn sun(kit: &mut Kit, colour: Color, illuminance: f32, from: Vec3, shadows: bool) {
     kit.commands.spawn((
         DirectionalLight { color: colour, illuminance, shadow_maps_enabled: shadows, ..default() },
+        // One shadow cascade over the table and the crowd round it, not Bevy's four reaching
+        // far across the place: software renderers draw every cascade.
+        CascadeShadowConfigBuilder { num_cascades: 1, maximum_distance: 60.0, ..default() }.build(),
         Transform::from_translation(from).looking_at(Vec3::ZERO, Vec3::Y),
         ShadowLight,
         Scenery,

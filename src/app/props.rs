@@ -307,13 +307,16 @@ pub(super) fn arcade(kit: &mut Kit, wall: &Handle<StandardMaterial>) {
     for k in 0..5 {
         let x = -28.0 + k as f32 * 14.0;
         kit.spawn(Cuboid::new(2.0, 18.0, 2.0), wall, Transform::from_xyz(x - 7.0, FLOOR + 9.0, -ROOM + 3.0));
-        kit.spawn(
-            Torus::new(5.0, 6.0),
-            wall,
-            Transform::from_xyz(x, FLOOR + 18.0, -ROOM + 3.0)
-                .with_rotation(Quat::from_rotation_x(FRAC_PI_2))
-                .with_scale(Vec3::new(1.0, 2.0, 1.0)),
-        );
+        // The arch springs from the pillars' tops: a half ring of stones, each turned along it.
+        for stone in 0..9 {
+            let a = PI * (stone as f32 + 0.5) / 9.0;
+            let (dx, dy) = (a.cos() * 7.0, a.sin() * 6.0);
+            kit.spawn(
+                Cuboid::new(2.0, 2.6, 2.0),
+                wall,
+                Transform::from_xyz(x + dx, FLOOR + 18.0 + dy, -ROOM + 3.0).with_rotation(Quat::from_rotation_z(a)),
+            );
+        }
         kit.spawn(Cuboid::new(10.0, 20.0, 0.2), &shade, Transform::from_xyz(x, FLOOR + 10.0, -ROOM + 0.8));
     }
 }
