@@ -61,6 +61,22 @@ fn a_search_is_deterministic_and_keeps_to_its_limits() {
     assert!(cancelled.depth <= 1, "a cancelled search stops after its first iteration");
 }
 
+#[test]
+fn a_search_cut_by_its_limit_plays_the_cut_iterations_best_turn() {
+    // Somewhere between depth d's node count and depth d+1's, a cut iteration has searched the
+    // turn it will prefer: the result keeps depth d as its finished depth but plays that turn.
+    let pos = common::kfen("r2gkgdvr/d2cccccc/9/v1cc5/4Dc1C1/4C4/2C3C2/CCC1C2C1/R1VGKGDVR g 17");
+    let search = |limits: &Limits| Searcher::<Khalif>::new(KhalifWeights::default(), 16).search(&pos, limits);
+    let full: Vec<_> = (1..=5).map(|d| search(&Limits::depth(d))).collect();
+    let d = (0..4).find(|&i| full[i].best != full[i + 1].best).expect("the best turn changes with depth");
+    let (from, to) = (full[d].nodes, full[d + 1].nodes);
+    let cut_with_deeper_turn = (0..400).map(|k| from + (to - from) * k / 400).any(|nodes| {
+        let cut = search(&Limits { depth: 20, nodes: Some(nodes), time: None });
+        cut.depth == d as u32 + 1 && cut.best == full[d + 1].best
+    });
+    assert!(cut_with_deeper_turn, "no cut search of depth {} played depth {}'s turn", d + 1, d + 2);
+}
+
 fn hint_for(pos: &Position) -> (String, String) {
     let mut searcher = Searcher::<Khalif>::new(KhalifWeights::default(), 16);
     let h = khalif::ai::hint(pos, &mut searcher, &Limits::depth(3)).expect("a hint");

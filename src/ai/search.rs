@@ -109,7 +109,7 @@ pub struct SlicedSearch<G: Rules> {
     limits: Limits,
     /// The iteration under way.
     depth: u32,
-    /// The deepest finished iteration's result.
+    /// The deepest finished iteration's result (with a cut iteration's turn once the limits end it).
     result: SearchResult<G>,
 }
 
@@ -181,7 +181,8 @@ impl<G: Engine> Searcher<G> {
         }
     }
 
-    /// Searches `pos` by iterative deepening until the limits; returns the deepest finished result.
+    /// Searches `pos` by iterative deepening until the limits; returns the deepest finished
+    /// iteration's result, or a cut iteration's best turn where it found one.
     pub fn search(&mut self, pos: &G::Position, limits: &Limits) -> SearchResult<G> {
         let mut search_state = self.start(pos, limits);
         loop {
@@ -243,6 +244,13 @@ impl<G: Engine> Searcher<G> {
             let (score, best) = self.root(&pos, depth);
             if self.stopped && !first {
                 if self.out_of_limits() {
+                    // The cut iteration searched its first groups in full, the last
+                    // iteration's best among them: the best of those is the better founded.
+                    if let Some(best) = best {
+                        search_state.result.best = Some(best);
+                        search_state.result.score = score;
+                        search_state.result.pv = self.principal_variation(&pos, Some(best), depth);
+                    }
                     break;
                 }
                 return None; // only the slice ended
