@@ -430,6 +430,18 @@ mod izdari {
     }
 
     #[test]
+    fn classics_level_5_misjudges_more_and_thinks_less_than_the_common_one() {
+        use khalif::ai::levels::{level, level_of};
+        use khalif::rules::izdari::ClassicIzdari;
+        let five = level_of::<ClassicIzdari>(5).unwrap();
+        assert_eq!((five.style.noise, five.limits.depth, five.limits.nodes), (100, 4, Some(200_000)));
+        let top = level_of::<ClassicIzdari>(6).unwrap();
+        assert_eq!((top.style.noise, top.limits.depth, top.limits.nodes), (0, 5, None));
+        // Assassin's Izdari keeps the common levels.
+        assert_eq!(level_of::<AssassinsIzdari>(5).unwrap(), level(5).unwrap());
+    }
+
+    #[test]
     fn a_hint_saves_a_threatened_templar() {
         // A3.1: the Archer on b8 has the Templar in its sights; the hint moves it out of them.
         let pos = khalif::rules::izdari::parse_position(

@@ -45,6 +45,9 @@ pub trait Engine: Rules {
     /// How deep each level (1–6) looks in this game, where the levels' own depths do not fit
     /// its tree: calibrated on the ladder like the noise.
     const LEVEL_DEPTH: Option<[u32; 6]> = None;
+    /// The most nodes each level (1–6) searches for a turn in this game, where its deepest
+    /// searches would keep a player waiting: calibrated on the ladder like the depth.
+    const LEVEL_NODES: [Option<u64>; 6] = [None; 6];
     /// Where a random turn often throws the game away (a Khitan flip into a line of fire), the
     /// match harness draws its random opening turns only among those a short search scores
     /// within this many evaluation units of the best; `None` draws among all turns.

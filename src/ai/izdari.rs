@@ -182,10 +182,20 @@ const HUNT_CLOSENESS: i32 = 6;
 
 /// Classic's top level looks five turns ahead, not six. On the 10×10 board the sixth took
 /// 4.3 s from the start (1.6 M nodes; the fifth 0.44 s in all), so within its 2 s budget the
-/// top level threw away an unfinished sixth iteration on most turns: capped at five it plays
+/// top level threw away an unfinished sixth iteration on most turns: capped at five it played
 /// the same turns in a fraction of the time. The price: a bare endgame simple enough for a
-/// sixth ply within the budget is searched one ply less deep than before.
+/// sixth ply within the budget is searched one ply less deep than before. (A cut iteration's
+/// turn is now played, so a sixth could help; the ladder was measured with five.)
 const CLASSIC_LEVEL_DEPTH: Option<[u32; 6]> = Some([1, 1, 2, 3, 4, 5]);
+
+/// Classic's level 5 stops at 200,000 nodes (about 1 s in a crowded middle game): unbounded,
+/// its four plies took up to 5.7 s there and saw as far as the top level, which must answer
+/// within 2 s; bounded, it answers sooner and the top level sees further than it.
+const CLASSIC_LEVEL_NODES: [Option<u64>; 6] = [None, None, None, None, Some(200_000), None];
+
+/// Classic's level 5 misjudges more than the common level 5 (100 against 15): with only one
+/// ply less than the top level, a clean level 5 came within +60 Elo of it (issue 13).
+const CLASSIC_LEVEL_NOISE: Option<[i32; 6]> = Some([250, 120, 80, 70, 100, 0]);
 
 /// One line on why `turn` is good: what it takes, shoots or slays, or how the Wagon moves.
 fn explain(pos: &Position, turn: &Turn) -> String {
@@ -270,10 +280,12 @@ fn theme_of(pos: &Position, best: &Turn) -> Option<&'static str> {
 }
 
 macro_rules! izdari_engine {
-    ($game:ty, $weights:ident, $dir:literal, $depth:expr) => {
+    ($game:ty, $weights:ident, $dir:literal, $noise:expr, $depth:expr, $nodes:expr) => {
         impl Engine for $game {
             type Weights = $weights;
+            const LEVEL_NOISE: Option<[i32; 6]> = $noise;
             const LEVEL_DEPTH: Option<[u32; 6]> = $depth;
+            const LEVEL_NODES: [Option<u64>; 6] = $nodes;
             /// An Assassin's or an Archer's worth.
             const ADJUDICATION_MARGIN: i32 = 3;
             const TACTICS: (&'static str, &'static str) = (
@@ -352,8 +364,15 @@ macro_rules! izdari_engine {
     };
 }
 
-izdari_engine!(AssassinsIzdari, IzdariWeights, "izdari", None);
-izdari_engine!(ClassicIzdari, ClassicIzdariWeights, "izdari-classic", CLASSIC_LEVEL_DEPTH);
+izdari_engine!(AssassinsIzdari, IzdariWeights, "izdari", None, None, [None; 6]);
+izdari_engine!(
+    ClassicIzdari,
+    ClassicIzdariWeights,
+    "izdari-classic",
+    CLASSIC_LEVEL_NOISE,
+    CLASSIC_LEVEL_DEPTH,
+    CLASSIC_LEVEL_NODES
+);
 
 #[cfg(test)]
 mod tests {

@@ -54,7 +54,7 @@ pub fn level(number: u8) -> Option<Level> {
 }
 
 /// Level `number` as it plays game `G`: with the game's own misjudgement and depth per level
-/// where it has them (`Engine::LEVEL_NOISE`, `Engine::LEVEL_DEPTH`).
+/// where it has them (`Engine::LEVEL_NOISE`, `Engine::LEVEL_DEPTH`, `Engine::LEVEL_NODES`).
 pub fn level_of<G: Engine>(number: u8) -> Option<Level> {
     let mut level = level(number)?;
     let index = usize::from(number) - 1;
@@ -64,6 +64,7 @@ pub fn level_of<G: Engine>(number: u8) -> Option<Level> {
     if let Some(depth) = G::LEVEL_DEPTH {
         level.limits.depth = depth[index];
     }
+    level.limits.nodes = level.limits.nodes.or(G::LEVEL_NODES[index]);
     Some(level)
 }
 
