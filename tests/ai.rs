@@ -436,7 +436,7 @@ mod izdari {
         let five = level_of::<ClassicIzdari>(5).unwrap();
         assert_eq!((five.style.noise, five.limits.depth, five.limits.nodes), (100, 4, Some(200_000)));
         let top = level_of::<ClassicIzdari>(6).unwrap();
-        assert_eq!((top.style.noise, top.limits.depth, top.limits.nodes), (0, 5, None));
+        assert_eq!((top.style.noise, top.limits.depth, top.limits.nodes), (0, 6, None));
         // Assassin's Izdari keeps the common levels.
         assert_eq!(level_of::<AssassinsIzdari>(5).unwrap(), level(5).unwrap());
     }

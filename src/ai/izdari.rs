@@ -180,21 +180,20 @@ fn hunt(pos: &Position, ahead: Side) -> i32 {
 /// Per hunter per square nearer the enemy's royal piece, in evaluation units.
 const HUNT_CLOSENESS: i32 = 6;
 
-/// Classic's top level looks five turns ahead, not six. On the 10×10 board the sixth took
-/// 4.3 s from the start (1.6 M nodes; the fifth 0.44 s in all), so within its 2 s budget the
-/// top level threw away an unfinished sixth iteration on most turns: capped at five it played
-/// the same turns in a fraction of the time. The price: a bare endgame simple enough for a
-/// sixth ply within the budget is searched one ply less deep than before. (A cut iteration's
-/// turn is now played, so a sixth could help; the ladder was measured with five.)
-const CLASSIC_LEVEL_DEPTH: Option<[u32; 6]> = Some([1, 1, 2, 3, 4, 5]);
+/// Classic's top level looks up to six turns ahead, within its 2 s budget. On the 10×10
+/// board the sixth iteration takes 4.3 s from the start (1.6 M nodes; the fifth 0.44 s in
+/// all), so it is usually cut; the turn it prefers among the turns it searched in full is
+/// played all the same, and that beat level 5 by +215 Elo in 40 games where a top level
+/// capped at five managed +78 in 200 (`docs/performance.md`).
+const CLASSIC_LEVEL_DEPTH: Option<[u32; 6]> = Some([1, 1, 2, 3, 4, 6]);
 
 /// Classic's level 5 stops at 200,000 nodes (about 1 s in a crowded middle game): unbounded,
 /// its four plies took up to 5.7 s there and saw as far as the top level, which must answer
 /// within 2 s; bounded, it answers sooner and the top level sees further than it.
 const CLASSIC_LEVEL_NODES: [Option<u64>; 6] = [None, None, None, None, Some(200_000), None];
 
-/// Classic's level 5 misjudges more than the common level 5 (100 against 15): with only one
-/// ply less than the top level, a clean level 5 came within +60 Elo of it (issue 13).
+/// Classic's level 5 misjudges more than the common level 5 (100 against 15): a clean level 5
+/// came within +60 Elo of a top level capped at five plies, one more than its own (issue 13).
 const CLASSIC_LEVEL_NOISE: Option<[i32; 6]> = Some([250, 120, 80, 70, 100, 0]);
 
 /// One line on why `turn` is good: what it takes, shoots or slays, or how the Wagon moves.
