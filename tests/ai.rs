@@ -63,8 +63,9 @@ fn a_search_is_deterministic_and_keeps_to_its_limits() {
 
 #[test]
 fn a_search_cut_by_its_limit_plays_the_cut_iterations_best_turn() {
-    // Somewhere between depth d's node count and depth d+1's, a cut iteration has searched the
-    // turn it will prefer: the result keeps depth d as its finished depth but plays that turn.
+    // Between the node counts of two depths whose best turns differ, a search cut in the deeper
+    // iteration has at some point searched the turn it will prefer: the result keeps the
+    // shallower depth as its finished depth but plays the deeper iteration's turn.
     let pos = common::kfen("r2gkgdvr/d2cccccc/9/v1cc5/4Dc1C1/4C4/2C3C2/CCC1C2C1/R1VGKGDVR g 17");
     let search = |limits: &Limits| Searcher::<Khalif>::new(KhalifWeights::default(), 16).search(&pos, limits);
     let full: Vec<_> = (1..=5).map(|d| search(&Limits::depth(d))).collect();
