@@ -108,6 +108,12 @@ fn elo_arithmetic_and_a_short_match() {
     let (elo, low, high) = even.elo();
     assert!(elo.abs() < 1e-9 && low < 0.0 && high > 0.0);
     assert!(Player::<Khalif>::parse("depth:0").is_err() && Player::<Khalif>::parse("speed:3").is_err());
+    for bad in ["level:4,", "level:4,noise", "level:4,nodes:0", "level:4,speed:3", "noise:5", "level:7,noise:1"] {
+        assert!(Player::<Khalif>::parse(bad).is_err(), "{bad}");
+    }
+    let tried = Player::<Khalif>::parse("level:4,noise:120,nodes:30000,depth:2").unwrap();
+    assert_eq!((tried.style.noise, tried.limits.nodes, tried.limits.depth), (120, Some(30_000), 2));
+    assert_eq!(tried.style.quiescence, Player::<Khalif>::parse("level:4").unwrap().style.quiescence);
     let (a, b) = (Player::<Khalif>::parse("depth:2").unwrap(), Player::<Khalif>::parse("depth:1").unwrap());
     let tally = play_match(&a, &b, 2, 7, 2);
     assert_eq!(tally.games(), 2);

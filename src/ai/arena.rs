@@ -35,12 +35,24 @@ pub struct Player<G: Engine> {
 }
 
 impl<G: Engine> Player<G> {
-    /// Parses `level:N` (1–6), `depth:N` or `nodes:N` (full strength to that depth or node count).
+    /// Parses `level:N` (1–6), `depth:N` or `nodes:N` (full strength to that depth or node
+    /// count), then any of `,depth:N`, `,nodes:N`, `,noise:N` to change that player, so that a
+    /// level can be tried out in a match before it is written into a game's engine
+    /// (`level:4,noise:120,nodes:30000`).
     pub fn parse(spec: &str) -> Result<Player<G>, String> {
-        let bad = || format!("player `{spec}`: expected level:N (1-6), depth:N or nodes:N");
-        let (kind, n) = spec.split_once(':').ok_or_else(bad)?;
-        let n: u64 = n.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
-        let (limits, style) = match kind {
+        let bad = || {
+            format!(
+                "player `{spec}`: expected level:N (1-6), depth:N or nodes:N, \
+                 then optionally ,depth:N ,nodes:N or ,noise:N"
+            )
+        };
+        let field = |part| spec_field(part).ok_or_else(bad);
+        let mut parts = spec.split(',');
+        let (kind, n) = field(parts.next().unwrap_or_default())?;
+        if n == 0 {
+            return Err(bad());
+        }
+        let (mut limits, mut style) = match kind {
             "depth" => (Limits::depth(n.min(64) as u32), Style::default()),
             "nodes" => (Limits { depth: 64, nodes: Some(n), time: None }, Style::default()),
             "level" => {
@@ -49,6 +61,14 @@ impl<G: Engine> Player<G> {
             }
             _ => return Err(bad()),
         };
+        for part in parts {
+            match field(part)? {
+                ("depth", n) if n > 0 => limits.depth = n.min(64) as u32,
+                ("nodes", n) if n > 0 => limits.nodes = Some(n),
+                ("noise", n) => style.noise = i32::try_from(n).map_err(|_| bad())?,
+                _ => return Err(bad()),
+            }
+        }
         Ok(Player { name: spec.to_string(), limits, style, weights: G::Weights::default() })
     }
 
@@ -58,6 +78,12 @@ impl<G: Engine> Player<G> {
         searcher.style = self.style;
         searcher
     }
+}
+
+/// One `kind:N` field of a player's spec.
+fn spec_field(part: &str) -> Option<(&str, u64)> {
+    let (kind, n) = part.split_once(':')?;
+    Some((kind, n.parse().ok()?))
 }
 
 /// The result of a match from the first player's side.

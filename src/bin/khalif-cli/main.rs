@@ -77,7 +77,8 @@ enum Command {
     },
     /// Play engine games between two players and report the Elo difference.
     Match {
-        /// The first player (Gold, or White, in the first game): `level:N`, `depth:N` or `nodes:N`.
+        /// The first player (Gold, or White, in the first game): `level:N`, `depth:N` or `nodes:N`,
+        /// then optionally `,depth:N`, `,nodes:N` or `,noise:N` to try a level out (`level:4,noise:120`).
         #[arg(long, visible_alias = "first")]
         gold: String,
         /// The second player.
