@@ -448,7 +448,10 @@ fn vignettes_never_hold_the_stages_when_animations_are_skipped_or_vignettes_are_
     for settings in off {
         // The clock stands still, so a vignette that started would hold the turn for ever.
         let mut app = vignette_app(khalif_game("Ka1 Dc5 ke8 cd7 gf7"), settings.clone(), std::time::Duration::ZERO);
-        assert_eq!(decide(&mut app, Choice::Move { from: sq("c5"), to: sq("d7") }), ["Move", "Retaliation", "Turn end"]);
+        assert_eq!(
+            decide(&mut app, Choice::Move { from: sq("c5"), to: sq("d7") }),
+            ["Move", "Retaliation", "Turn end"]
+        );
         assert!(vignettes(&mut app).is_empty(), "{settings:?}");
     }
 }

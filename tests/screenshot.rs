@@ -113,7 +113,8 @@ fn each_venue_has_a_scene_of_its_own() {
     // The smoky pub of a free match, the spice market (venue 2) and the docks by night (venue 3).
     let mut shots = Vec::new();
     for venue in ["pub", "2", "3"] {
-        let shoot = || render_in(&home, &["--position", "start", "--venue", venue], &dir.join(format!("venue-{venue}.png")));
+        let shoot =
+            || render_in(&home, &["--position", "start", "--venue", venue], &dir.join(format!("venue-{venue}.png")));
         let (mut pixels, _, _) = shoot();
         if variety(&pixels).1 <= 1 {
             // A picture of one colour has nothing drawn at all, not even the HUD: the machine

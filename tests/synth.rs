@@ -95,8 +95,7 @@ fn every_place_has_an_ambience_of_its_own() {
     for (i, (a, clip_a)) in ambiences.iter().enumerate() {
         for (b, clip_b) in &ambiences[i + 1..] {
             let n = clip_a.frames.len().min(clip_b.frames.len());
-            let power =
-                (0..n).map(|k| (clip_a.frames[k][0] - clip_b.frames[k][0]).powi(2)).sum::<f32>() / n as f32;
+            let power = (0..n).map(|k| (clip_a.frames[k][0] - clip_b.frames[k][0]).powi(2)).sum::<f32>() / n as f32;
             assert!(power.sqrt() > 0.02, "{a:?} and {b:?} sound alike (RMS difference {})", power.sqrt());
         }
     }

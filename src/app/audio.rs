@@ -60,7 +60,11 @@ fn source(clip: Clip) -> AudioSource {
     }
 }
 
-fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>, music: Res<AudioChannel<MusicChannel>>) {
+fn make_sounds(
+    mut commands: Commands,
+    mut sources: ResMut<Assets<AudioSource>>,
+    music: Res<AudioChannel<MusicChannel>>,
+) {
     let effects = Sound::ALL.iter().map(|&s| (s, sources.add(source(synth::effect(s))))).collect();
     music.play(sources.add(source(synth::looped(Loop::Music)))).looped();
     commands.insert_resource(Sounds { effects, ambiences: Vec::new() });

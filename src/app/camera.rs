@@ -93,12 +93,15 @@ fn yaw_of(side: Side) -> f32 {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(CameraRig::seated(Side::First)).init_resource::<CameraFocus>().add_systems(Startup, spawn_camera).add_systems(
-        Update,
-        (apply_camera_settings, follow_turns, orbit_and_zoom, toggle_top_down, ease_camera)
-            .chain()
-            .in_set(GameSystems::Present),
-    );
+    app.insert_resource(CameraRig::seated(Side::First))
+        .init_resource::<CameraFocus>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(
+            Update,
+            (apply_camera_settings, follow_turns, orbit_and_zoom, toggle_top_down, ease_camera)
+                .chain()
+                .in_set(GameSystems::Present),
+        );
 }
 
 fn spawn_camera(

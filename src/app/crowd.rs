@@ -105,7 +105,9 @@ fn stand(i: usize, n: usize) -> Transform {
     let angle = if side == 0 { theta } else { PI - theta };
     let radius = NEAREST + row as f32 * 4.5;
     let at = Vec3::new(angle.cos() * radius, FLOOR, angle.sin() * radius);
-    Transform::from_translation(at).looking_at(Vec3::new(0.0, FLOOR, 0.0), Vec3::Y).with_scale(Vec3::splat(FIGURE_SCALE))
+    Transform::from_translation(at)
+        .looking_at(Vec3::new(0.0, FLOOR, 0.0), Vec3::Y)
+        .with_scale(Vec3::splat(FIGURE_SCALE))
 }
 
 /// The shapes and cloths of the crowd, made once for every gathering.
@@ -214,7 +216,11 @@ fn gather_crowd(
             if sitting {
                 person.spawn(part(&w.stool, &w.wood, Transform::from_xyz(0.0, 4.5, 0.0)));
                 person.spawn(part(&w.lap, &robe, Transform::from_xyz(0.0, 10.2, -1.6)));
-                person.spawn(part(&w.robe, &robe, Transform::from_xyz(0.0, 11.5, 0.0).with_scale(Vec3::new(1.0, 0.3, 1.0))));
+                person.spawn(part(
+                    &w.robe,
+                    &robe,
+                    Transform::from_xyz(0.0, 11.5, 0.0).with_scale(Vec3::new(1.0, 0.3, 1.0)),
+                ));
             } else {
                 person.spawn(part(&w.robe, &robe, Transform::from_xyz(0.0, 7.5, 0.0)));
             }
@@ -229,7 +235,11 @@ fn gather_crowd(
             for right in [false, true] {
                 let x = if right { 3.1 } else { -3.1 };
                 person
-                    .spawn((Transform::from_xyz(x, 22.6 - drop, 0.0), Visibility::default(), Arm { right, backs, phase }))
+                    .spawn((
+                        Transform::from_xyz(x, 22.6 - drop, 0.0),
+                        Visibility::default(),
+                        Arm { right, backs, phase },
+                    ))
                     .with_child(part(&w.arm, &robe, Transform::from_xyz(0.0, -4.0, 0.0)));
             }
         });

@@ -7,8 +7,8 @@ use bevy::prelude::*;
 
 use super::GameSystems;
 use super::session::{Session, Staged};
-use crate::rules::view::Effect;
 use crate::rules::Side;
+use crate::rules::view::Effect;
 
 /// How long a cheer or a groan lasts, in seconds.
 pub const REACTION_SECONDS: f32 = 2.5;

@@ -38,11 +38,11 @@ mod web;
 
 use bevy::prelude::*;
 
+pub use animation::SkipAnimations;
 pub use board::{BoardSquare, OnSquare, PieceView, board_mismatch};
 pub use career::{Career, Seat, open_lesson, open_puzzle, sit_down};
 pub use clicks::{Selection, SquareClicked};
 pub use commands::GameCommand;
-pub use animation::SkipAnimations;
 pub use crowd_mood::{CrowdMood, Reaction};
 pub use launch::{Destination, LaunchOptions, VenueChoice, View};
 pub use opponent::{Opponent, Speech, Thinking};

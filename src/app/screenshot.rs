@@ -6,8 +6,8 @@ use web_time::Instant;
 
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::time::TimeUpdateStrategy;
 
 use super::launch::LaunchOptions;
 

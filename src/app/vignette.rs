@@ -187,12 +187,20 @@ fn start_vignettes(
         let first = !seen.has(kind);
         seen.add(kind);
         let length = kind.seconds() * if first { 1.0 } else { SHORTENED } / speed;
-        commands.spawn((Vignette { kind, at, by, first, elapsed: 0.0, length }, Animating, DespawnOnExit(Screen::Match)));
+        commands.spawn((
+            Vignette { kind, at, by, first, elapsed: 0.0, length },
+            Animating,
+            DespawnOnExit(Screen::Match),
+        ));
     }
 }
 
 /// A click or Space ends every vignette at once.
-fn skip_vignettes(mut skip: MessageReader<SkipAnimations>, vignettes: Query<Entity, With<Vignette>>, mut commands: Commands) {
+fn skip_vignettes(
+    mut skip: MessageReader<SkipAnimations>,
+    vignettes: Query<Entity, With<Vignette>>,
+    mut commands: Commands,
+) {
     if skip.read().count() > 0 {
         for entity in &vignettes {
             commands.entity(entity).despawn();

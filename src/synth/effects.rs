@@ -1,13 +1,13 @@
 //! The one-shot sounds: each a short recipe of knocks, sweeps, rings and plucks, tuned to
 //! the brass, wood and stone of a desert pub, and to maqam Hijaz where they have a pitch.
 
-use super::{Sound, crowd};
 use super::dsp::{
     Noise, PluckNote, SR, Svf, SvfCoefs, TAU, exp_lerp, frames, hump, noise_burst, note_freq, partials, pluck_note,
     thud,
 };
 use super::mix::{Frame, Track, fade_out, normalize, pan_gains};
 use super::room::add_room;
+use super::{Sound, crowd};
 
 /// Peak level of every effect: loud enough to read over the loops, with headroom.
 const PEAK: f32 = 0.8;

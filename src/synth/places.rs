@@ -153,7 +153,8 @@ fn wind(n: usize, sr: f32) -> Vec<Frame> {
     (0..n)
         .map(|i| {
             let t = i as f32 / sr;
-            let gust = 0.55 + 0.3 * (t * 0.13 * std::f32::consts::TAU).sin() + 0.15 * (t * 0.31 * std::f32::consts::TAU).sin();
+            let gust =
+                0.55 + 0.3 * (t * 0.13 * std::f32::consts::TAU).sin() + 0.15 * (t * 0.31 * std::f32::consts::TAU).sin();
             if i % 16 == 0 {
                 coefs = SvfCoefs::new(300.0 + 450.0 * gust, 1.5, sr);
             }
