@@ -437,9 +437,11 @@ mod izdari {
     }
 
     #[test]
-    fn classics_level_5_misjudges_more_and_thinks_less_than_the_common_one() {
+    fn classics_levels_4_and_5_misjudge_more_and_think_less_than_the_common_ones() {
         use khalif::ai::levels::{level, level_of};
         use khalif::rules::izdari::ClassicIzdari;
+        let four = level_of::<ClassicIzdari>(4).unwrap();
+        assert_eq!((four.style.noise, four.limits.depth, four.limits.nodes), (70, 3, Some(25_000)));
         let five = level_of::<ClassicIzdari>(5).unwrap();
         assert_eq!((five.style.noise, five.limits.depth, five.limits.nodes), (100, 4, Some(200_000)));
         let top = level_of::<ClassicIzdari>(6).unwrap();
