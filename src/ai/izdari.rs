@@ -183,7 +183,7 @@ const HUNT_CLOSENESS: i32 = 6;
 /// Classic's top level looks up to six turns ahead, within its 2 s budget. On the 10×10
 /// board the sixth iteration takes 4.3 s from the start (1.6 M nodes; the fifth 0.44 s in
 /// all), so it is usually cut; the turn it prefers among the turns it searched in full is
-/// played all the same, and that beat level 5 by +164 Elo in 100 games where a top level
+/// played all the same, and that beat level 5 by +160 Elo in 200 games where a top level
 /// capped at five managed +78 in 200 (`docs/performance.md`).
 const CLASSIC_LEVEL_DEPTH: Option<[u32; 6]> = Some([1, 1, 2, 3, 4, 6]);
 
