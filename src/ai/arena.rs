@@ -46,23 +46,19 @@ impl<G: Engine> Player<G> {
                  then optionally ,depth:N ,nodes:N or ,noise:N"
             )
         };
-        let field = |part| spec_field(part).ok_or_else(bad);
-        let mut parts = spec.split(',');
-        let (kind, n) = field(parts.next().unwrap_or_default())?;
-        if n == 0 {
-            return Err(bad());
-        }
-        let (mut limits, mut style) = match kind {
-            "depth" => (Limits::depth(n.min(64) as u32), Style::default()),
-            "nodes" => (Limits { depth: 64, nodes: Some(n), time: None }, Style::default()),
-            "level" => {
+        let mut fields = spec.split(',').map(|part| spec_field(part).ok_or_else(bad));
+        let first = fields.next().unwrap_or_else(|| Err(bad()))?;
+        // `depth:N` and `nodes:N` are full strength with that one field changed, as after a level.
+        let (mut limits, mut style, first_change) = match first {
+            ("level", n) => {
                 let level = u8::try_from(n).ok().and_then(level_of::<G>).ok_or_else(bad)?;
-                (level.limits, level.style)
+                (level.limits, level.style, None)
             }
+            ("depth" | "nodes", _) => (Limits::depth(64), Style::default(), Some(Ok(first))),
             _ => return Err(bad()),
         };
-        for part in parts {
-            match field(part)? {
+        for change in first_change.into_iter().chain(fields) {
+            match change? {
                 ("depth", n) if n > 0 => limits.depth = n.min(64) as u32,
                 ("nodes", n) if n > 0 => limits.nodes = Some(n),
                 ("noise", n) => style.noise = i32::try_from(n).map_err(|_| bad())?,
