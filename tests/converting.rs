@@ -54,7 +54,7 @@ fn two_raiders_hunt_down_a_lone_khalif_in_the_middle_of_the_board() {
     // the horizon from the middle; the conversion terms drive the Khalif to it.
     let endgame = Endgame::<Khalif> { name: "two Raiders".to_string(), position: setup("Ke1 Ra2 Rb3 ke5", 'g') };
     let player = Player::<Khalif>::parse("depth:4").unwrap();
-    let turns = play_out(&endgame, &player, ENDGAME_TURNS);
+    let turns = play_out(&endgame, &player, ENDGAME_TURNS).won_in;
     assert!(turns.is_some(), "two Raiders take a lone Khalif within {ENDGAME_TURNS} turns");
 }
 
@@ -64,7 +64,7 @@ fn a_prince_and_two_desert_jumpers_catch_a_lone_knight() {
     let position = common::games::setup::<DesertPubChess>("Sd1 Wa1 Fh1 nd5", 'w');
     let endgame = Endgame::<DesertPubChess> { name: "lone Knight".to_string(), position };
     let player = Player::<DesertPubChess>::parse("depth:6").unwrap();
-    assert!(play_out(&endgame, &player, ENDGAME_TURNS).is_some());
+    assert!(play_out(&endgame, &player, ENDGAME_TURNS).won_in.is_some());
 }
 
 #[test]

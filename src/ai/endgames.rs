@@ -5,7 +5,7 @@
 
 use serde::Deserialize;
 
-use super::arena::{GameResult, Player, play_game_from};
+use super::arena::{GameResult, PlayedGame, Player, play_game_from};
 use super::convert::material_lead;
 use super::engine::Engine;
 use super::solve::forced_win;
@@ -68,10 +68,17 @@ pub fn suite<G: Engine>() -> Result<Vec<Endgame<G>>, String> {
     parse_endgames(text, file)
 }
 
-/// Plays `endgame` out, `player` on both sides; returns in how many turns the side ahead won,
-/// or `None` when it had not won within `turns`.
-pub fn play_out<G: Engine>(endgame: &Endgame<G>, player: &Player<G>, turns: u32) -> Option<u32> {
+/// An endgame played out: in how many turns the side ahead won (if it did), and the game
+/// itself, so a miss can be shown (how it ended, where it stood).
+pub struct PlayedOut<G: Engine> {
+    pub won_in: Option<u32>,
+    pub game: PlayedGame<G>,
+}
+
+/// Plays `endgame` out, `player` on both sides, for at most `turns` turns.
+pub fn play_out<G: Engine>(endgame: &Endgame<G>, player: &Player<G>, turns: u32) -> PlayedOut<G> {
     let ahead: Side = G::side_to_move(&endgame.position);
-    let played = play_game_from(endgame.position, player, player, 0, 0, turns);
-    (played.result == GameResult::Won(ahead)).then_some(played.positions.len() as u32)
+    let game = play_game_from(endgame.position, player, player, 0, 0, turns);
+    let won_in = (game.result == GameResult::Won(ahead)).then_some(game.positions.len() as u32);
+    PlayedOut { won_in, game }
 }

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use khalif::ai::arena::{MatchReport, Player, QUIET_TURNS, play_match_timed};
+use khalif::ai::arena::{GameResult, MatchReport, Player, QUIET_TURNS, play_match_timed};
 use khalif::ai::levels::levels;
 use khalif::ai::tactics::{attempt, suite};
 use khalif::ai::{Engine, Limits, Searcher, Weights, tune as fitting};
@@ -166,23 +166,35 @@ pub fn mine_puzzles<G: Engine>(games: u32, turns: u32, seed: u64) {
     }
 }
 
-/// Plays the endgames suite out, the top level on both sides, and prints each result, how
+/// Plays the endgames suite out, the top level (or `player`) on both sides, and prints each result, how
 /// many were won within the suite's turns and the median number of turns they took.
-pub fn endgames<G: Engine>(threads: Option<usize>) -> Result<(), String> {
+pub fn endgames<G: Engine>(player: Option<&str>, show: bool, threads: Option<usize>) -> Result<(), String> {
     use khalif::ai::endgames::{ENDGAME_TURNS, play_out, suite};
     let suite = suite::<G>()?;
-    let top = Player::<G>::parse(&format!("level:{}", levels().len()))?;
+    let top = Player::<G>::parse(&player.map_or_else(|| format!("level:{}", levels().len()), str::to_string))?;
     let started = Instant::now();
     let results = khalif::ai::arena::play_games(suite.len() as u32, threads_or_cores(threads), |i| {
         play_out(&suite[i as usize], &top, ENDGAME_TURNS)
     });
-    for (endgame, result) in suite.iter().zip(&results) {
-        match result {
+    for (endgame, played) in suite.iter().zip(&results) {
+        match played.won_in {
             Some(turns) => println!("   won {:<32} in {turns} turns", endgame.name),
-            None => println!("NOT WON {:<32} within {ENDGAME_TURNS} turns", endgame.name),
+            None => {
+                let game = &played.game;
+                let how = match game.result {
+                    GameResult::Won(side) => format!("lost: {side:?} won"),
+                    GameResult::Repeated => "drawn by repetition".to_string(),
+                    _ => "still on".to_string(),
+                };
+                let last = game.positions.last().map_or(String::new(), |p| G::write_position(p));
+                println!("NOT WON {:<32} {how} after {} turns; last {last}", endgame.name, game.positions.len());
+                if show {
+                    println!("        {}", record::<G>(&game.positions));
+                }
+            }
         }
     }
-    let mut won: Vec<u32> = results.iter().flatten().copied().collect();
+    let mut won: Vec<u32> = results.iter().filter_map(|p| p.won_in).collect();
     won.sort_unstable();
     let median = won.get(won.len() / 2).map_or("-".to_string(), |m| m.to_string());
     println!(
@@ -193,6 +205,22 @@ pub fn endgames<G: Engine>(threads: Option<usize>) -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// The turns between consecutive positions of a game, in the game's notation: each is the
+/// legal turn that leads from one position to the next.
+fn record<G: Engine>(positions: &[G::Position]) -> String {
+    let turn_between = |pair: &[G::Position]| {
+        G::turns(&pair[0])
+            .into_iter()
+            .find(|turn| {
+                let mut after = pair[0];
+                G::play(&mut after, turn);
+                G::hash(&after) == G::hash(&pair[1])
+            })
+            .map_or_else(|| "?".to_string(), |turn| G::write_turn(&pair[0], &turn))
+    };
+    positions.windows(2).map(turn_between).collect::<Vec<_>>().join(" ")
 }
 
 /// Self-play endgames where one side has won material and keeps it: two thirds of the pieces

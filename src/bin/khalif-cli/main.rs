@@ -137,6 +137,12 @@ enum Command {
     /// Play out the game's endgames suite (levels/<game>/endgames.ron): won positions, the
     /// top level finishing against itself; prints how many are won within 60 turns and the median.
     Endgames {
+        /// Who plays both sides, as for `match` (`level:6,depth:8`); the top level where unsaid.
+        #[arg(long)]
+        player: Option<String>,
+        /// Print the turns of each game not won.
+        #[arg(long)]
+        show: bool,
         #[arg(long)]
         threads: Option<usize>,
     },
@@ -251,7 +257,7 @@ fn run<G: Engine>(command: Command) -> Result<(), String> {
         Command::Tactics { time } => engine::tactics::<G>(time)?,
         Command::MineTactics { games, per_theme, seed } => engine::mine_tactics::<G>(games, per_theme, seed),
         Command::MinePuzzles { games, turns, seed } => engine::mine_puzzles::<G>(games, turns, seed),
-        Command::Endgames { threads } => engine::endgames::<G>(threads)?,
+        Command::Endgames { player, show, threads } => engine::endgames::<G>(player.as_deref(), show, threads)?,
         Command::MineEndgames { games, count, seed } => engine::mine_endgames::<G>(games, count, seed),
         Command::Tune { games, player, seed, steps, out, threads } => {
             let out = out.unwrap_or_else(|| format!("levels/{}/weights.ron", G::ID.slug()).into());
