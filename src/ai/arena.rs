@@ -159,10 +159,15 @@ fn adjudicate<G: Engine>(pos: &G::Position) -> GameResult {
     }
 }
 
-/// A finished engine game: how it ended and the position before each turn.
+/// A finished engine game: how it ended, the position before each turn, each turn and where it
+/// ended.
 pub struct PlayedGame<G: Rules> {
     pub result: GameResult,
     pub positions: Vec<G::Position>,
+    /// The turn played from each of `positions`, in order.
+    pub turns: Vec<G::Turn>,
+    /// Where the game stood when it ended (after the last of `turns`).
+    pub last: G::Position,
     /// The longest time Gold and Silver thought over one turn.
     pub longest_turn: [Duration; 2],
 }
@@ -187,6 +192,7 @@ pub fn play_game_from<G: Engine>(
     let mut pos = start;
     let mut searchers = [gold.searcher(), silver.searcher()];
     let mut positions = Vec::new();
+    let mut played = Vec::new();
     let mut longest_turn = [Duration::ZERO; 2];
     let mut quiet = 0;
     let result = loop {
@@ -220,9 +226,10 @@ pub fn play_game_from<G: Engine>(
         };
         let before = G::piece_count(&pos);
         G::play(&mut pos, &turn);
+        played.push(turn);
         quiet = if G::piece_count(&pos) < before { 0 } else { quiet + 1 };
     };
-    PlayedGame { result, positions, longest_turn }
+    PlayedGame { result, positions, turns: played, last: pos, longest_turn }
 }
 
 /// The turns the harness may open with in `pos`: all of them, or for a game with an

@@ -186,10 +186,12 @@ pub fn endgames<G: Engine>(player: Option<&str>, show: bool, threads: Option<usi
                     GameResult::Repeated => "drawn by repetition".to_string(),
                     _ => "still on".to_string(),
                 };
-                let last = game.positions.last().map_or(String::new(), |p| G::write_position(p));
-                println!("NOT WON {:<32} {how} after {} turns; last {last}", endgame.name, game.positions.len());
+                let last = G::write_position(&game.last);
+                println!("NOT WON {:<32} {how} after {} turns; last {last}", endgame.name, game.turns.len());
                 if show {
-                    println!("        {}", record::<G>(&game.positions));
+                    let record: Vec<String> =
+                        game.positions.iter().zip(&game.turns).map(|(pos, turn)| G::write_turn(pos, turn)).collect();
+                    println!("        {}", record.join(" "));
                 }
             }
         }
@@ -205,22 +207,6 @@ pub fn endgames<G: Engine>(player: Option<&str>, show: bool, threads: Option<usi
         started.elapsed().as_secs_f64()
     );
     Ok(())
-}
-
-/// The turns between consecutive positions of a game, in the game's notation: each is the
-/// legal turn that leads from one position to the next.
-fn record<G: Engine>(positions: &[G::Position]) -> String {
-    let turn_between = |pair: &[G::Position]| {
-        G::turns(&pair[0])
-            .into_iter()
-            .find(|turn| {
-                let mut after = pair[0];
-                G::play(&mut after, turn);
-                G::hash(&after) == G::hash(&pair[1])
-            })
-            .map_or_else(|| "?".to_string(), |turn| G::write_turn(&pair[0], &turn))
-    };
-    positions.windows(2).map(turn_between).collect::<Vec<_>>().join(" ")
 }
 
 /// Self-play endgames where one side has won material and keeps it: two thirds of the pieces
