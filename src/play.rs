@@ -6,8 +6,8 @@
 use std::any::Any;
 
 use crate::ai::ending::Stalemate;
-use crate::ai::levels::Personality;
-use crate::ai::{Engine, Hint, Limits, SearchResult, Searcher, SlicedSearch, hint};
+use crate::ai::levels::{HINT_THINKING, Personality, TOP_LEVEL_DEPTH};
+use crate::ai::{Engine, Hint, Limits, SearchResult, Searcher, SlicedSearch, explained};
 use crate::rules::geometry::Geometry;
 use crate::rules::text::PositionError;
 use crate::rules::view::{Board, Cell, Choice, Effect, Prompt, Staged, WhyNot};
@@ -51,11 +51,21 @@ pub struct TurnLine {
 /// A turn the AI settled on, for the game it was planned in.
 pub struct Plan(Box<dyn Any + Send + Sync>);
 
-/// A search under way for the AI's next turn; [`Thought::resume`] runs it a slice at a time.
+/// What a finished search settled on: the turn to play, its score for the side that searched,
+/// and the turn in notation with a line on why (for a hint).
+pub struct Verdict {
+    pub plan: Plan,
+    pub score: i32,
+    pub notation: String,
+    pub reason: String,
+}
+
+/// A search under way for the AI's next turn or a hint; [`Thought::resume`] runs it a slice
+/// at a time.
 pub trait Thought: Send + Sync {
-    /// Searches about `slice_nodes` more nodes; once done, the plan and its score for the
-    /// searcher (`None` inside when there was no legal turn).
-    fn resume(&mut self, slice_nodes: u64) -> Option<Option<(Plan, i32)>>;
+    /// Searches about `slice_nodes` more nodes; once done, its verdict (`None` inside when
+    /// there was no legal turn).
+    fn resume(&mut self, slice_nodes: u64) -> Option<Option<Verdict>>;
 }
 
 /// A game of any of the pub games, seen through the shared vocabulary.
@@ -119,8 +129,9 @@ pub trait AnyGame: Send + Sync {
     /// The best open choice for `side` judged one step ahead: for the decisions a side takes
     /// inside the other side's turn (a successor, a retaliating Guard).
     fn judge_choice(&self, side: Side) -> Option<Choice>;
-    /// The best turn at a turn's start, in notation, with a line saying why.
-    fn hint(&self, depth: u32) -> Option<(String, String)>;
+    /// Starts the search for a hint at a turn's start: the top level's judgement, done
+    /// within a second (`HINT_THINKING`); its verdict names the turn and says why.
+    fn advise(&self) -> Box<dyn Thought>;
     /// How stuck the game is (repetitions, turns without a capture).
     fn stalemate(&self) -> Stalemate;
 }
@@ -163,16 +174,30 @@ fn effects<G: Rules>(events: &[<G::Machine as TurnMachine>::Event]) -> Vec<Stage
     events.iter().flat_map(G::effects).map(|(stage, effect)| Staged { stage, effect }).collect()
 }
 
-/// The search of a [`Thought`], with its own searcher.
+/// The search of a [`Thought`], with its own searcher and the position it searches.
 struct Search<G: Engine> {
+    position: G::Position,
     searcher: Searcher<G>,
     search: SlicedSearch<G>,
 }
 
+impl<G: Engine> Search<G> {
+    /// Starts `searcher` on `pos` within `limits`.
+    fn start(pos: &G::Position, mut searcher: Searcher<G>, limits: &Limits) -> Box<dyn Thought> {
+        let search = searcher.start(pos, limits);
+        Box::new(Search { position: *pos, searcher, search })
+    }
+}
+
 impl<G: Engine> Thought for Search<G> {
-    fn resume(&mut self, slice_nodes: u64) -> Option<Option<(Plan, i32)>> {
+    fn resume(&mut self, slice_nodes: u64) -> Option<Option<Verdict>> {
         let result: SearchResult<G> = self.searcher.resume(&mut self.search, slice_nodes)?;
-        Some(result.best.map(|turn| (Plan(Box::new(turn)), result.score)))
+        Some(explained(&self.position, &result).map(|hint: Hint<G>| Verdict {
+            plan: Plan(Box::new(hint.turn)),
+            score: result.score,
+            notation: hint.notation,
+            reason: hint.reason,
+        }))
     }
 }
 
@@ -358,8 +383,7 @@ impl<G: Engine> AnyGame for Game<G> {
         let player = who.player::<G>();
         let mut searcher = player.searcher();
         searcher.remember_earlier(self.turn_start(), Game::history(self).iter().map(|t| &t.before));
-        let search = searcher.start(self.turn_start(), &player.limits);
-        Box::new(Search { searcher, search })
+        Search::start(self.turn_start(), searcher, &player.limits)
     }
 
     fn plan_choice(&self, plan: &Plan) -> Option<Choice> {
@@ -383,10 +407,11 @@ impl<G: Engine> AnyGame for Game<G> {
             .map(|d| G::choice(&d))
     }
 
-    fn hint(&self, depth: u32) -> Option<(String, String)> {
+    fn advise(&self) -> Box<dyn Thought> {
         let mut searcher = Searcher::<G>::new(G::Weights::default(), 16);
-        let found: Hint<G> = hint(self.turn_start(), &mut searcher, &Limits::depth(depth))?;
-        Some((found.notation, found.reason))
+        searcher.remember_earlier(self.turn_start(), Game::history(self).iter().map(|t| &t.before));
+        let limits = Limits { depth: TOP_LEVEL_DEPTH, nodes: None, time: Some(HINT_THINKING) };
+        Search::start(self.turn_start(), searcher, &limits)
     }
 
     fn stalemate(&self) -> Stalemate {

@@ -138,6 +138,18 @@ fn the_pubs_opponent_answers_without_blocking_the_frame() {
 }
 
 #[test]
+fn the_pubs_opponent_takes_a_moment_over_even_an_easy_answer() {
+    use khalif::app::Opponent;
+    let mut app = match_app(Position::start());
+    app.insert_resource(Opponent::level(Side::Second, "level 1", 1));
+    let asked = std::time::Instant::now();
+    decide(&mut app, Choice::Move { from: sq("c2"), to: sq("d3") });
+    run_until(&mut app, |s| s.game.history().len() == 2 && s.is_idle());
+    // A depth-1 search takes milliseconds; the answer waits for the pause of at least 0.6 s.
+    assert!(asked.elapsed() >= std::time::Duration::from_millis(600), "answered after {:?}", asked.elapsed());
+}
+
+#[test]
 fn a_regular_greets_the_table_and_turns_down_an_early_draw() {
     use khalif::ai::levels::regulars;
     use khalif::app::{GameCommand, Opponent, Speech};

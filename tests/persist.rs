@@ -223,6 +223,7 @@ fn custom_settings() -> Settings {
         effects_volume: 1.0,
         animation_speed: 2.5,
         skip_animations: true,
+        thinking_pause: false,
         vignettes: false,
         camera: CameraSettings { turn_to_side_to_move: false, start_top_down: true, orbit_sensitivity: 0.5 },
         graphics: Graphics { quality: Quality::Low, shadows: false, smoke: false, msaa: false },
@@ -245,6 +246,7 @@ fn settings_defaults_are_sensible_and_already_sanitized() {
     let defaults = Settings::default();
     assert_eq!(defaults.animation_speed, 1.0);
     assert!(defaults.camera.turn_to_side_to_move);
+    assert!(defaults.thinking_pause, "opponents answer as a person would unless asked not to");
     assert_eq!(defaults.graphics.quality, Quality::High);
     assert_eq!(defaults.clone().sanitized(), defaults);
 }

@@ -6,7 +6,7 @@
 
 use super::convert::closeness;
 use super::engine::Engine;
-use super::levels::StyleWeights;
+use super::levels::{Ladder, StyleWeights, ladder_from_six, six};
 use crate::rules::chafl::tables::{CORNERS, HAVENS, NEIGHBOURS, around, shift, squares};
 use crate::rules::chafl::{Chafl, Event, Kind, Piece, Position, Turn, arrives_home, destinations_of, play, replay};
 use crate::rules::{Rules, Side};
@@ -141,10 +141,10 @@ impl Engine for Chafl {
     /// but looks one ply less far (`LEVEL_DEPTH`). Calibrated on the ladder (200 games a pair,
     /// docs/performance.md): noisier low levels (2.5 times) brought level 3 within +49 of
     /// level 2; a noisy depth-3 level 4 drew half its games with level 5 (+96).
-    const LEVEL_NOISE: Option<[i32; 6]> = Some([437, 210, 140, 26, 26, 0]);
-    /// Level 4 looks two plies ahead: Chafl at three plies with noise was as drawish as at
-    /// four, so level 5 could not pull away from it.
-    const LEVEL_DEPTH: Option<[u32; 6]> = Some([1, 1, 2, 2, 4, 6]);
+    /// Its six measured levels stand at 1, 3, 5, 7, 9 and 11 until its fine ladder is measured.
+    /// The fourth looks two plies ahead: Chafl at three plies with noise was as drawish as at
+    /// four, so the fifth could not pull away from it.
+    const LADDER: Ladder = ladder_from_six(six([1, 1, 2, 2, 4, 6], [437, 210, 140, 26, 26, 0], [None; 6]));
 
     fn features(pos: &Position) -> Vec<i32> {
         features(pos).to_vec()

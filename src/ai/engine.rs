@@ -9,7 +9,7 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::levels::StyleWeights;
+use super::levels::{COMMON_DEPTH, COMMON_NOISE, Ladder, StyleWeights, ladder_from_six, six};
 use crate::rules::Rules;
 
 /// A game's evaluation weights: a struct of named terms (declared with [`terms!`]) that the
@@ -39,15 +39,10 @@ pub trait Engine: Rules {
     const PUZZLES: Option<(&'static str, &'static str)>;
     /// The kinds whose loss a regular laments at the table (banter): Khalif's Viziers.
     const KEY_KINDS: &'static [u8];
-    /// How much each level (1–6) misjudges in this game's evaluation, where the levels' own
-    /// noise (set in hundredths of a Camel or a Pawn) does not fit it: calibrated on the ladder.
-    const LEVEL_NOISE: Option<[i32; 6]> = None;
-    /// How deep each level (1–6) looks in this game, where the levels' own depths do not fit
-    /// its tree: calibrated on the ladder like the noise.
-    const LEVEL_DEPTH: Option<[u32; 6]> = None;
-    /// The most nodes each level (1–6) searches for a turn in this game, where its deepest
-    /// searches would keep a player waiting: calibrated on the ladder like the depth.
-    const LEVEL_NODES: [Option<u64>; 6] = [None; 6];
+    /// The levels below the top as this game plays them (depth, noise in its own evaluation
+    /// units, quiescence, node bound), weakest first: calibrated on its ladder so that each
+    /// beats the one below by +100 to +250 Elo (`khalif-cli ladder`, docs/performance.md).
+    const LADDER: Ladder = ladder_from_six(six(COMMON_DEPTH, COMMON_NOISE, [None; 6]));
     /// Where a random turn often throws the game away (a Khitan flip into a line of fire), the
     /// match harness draws its random opening turns only among those a short search scores
     /// within this many evaluation units of the best; `None` draws among all turns.

@@ -4,7 +4,7 @@
 //! ordering and pruning, the harness's material, and the words of hints and tactics.
 
 use super::engine::Engine;
-use super::levels::StyleWeights;
+use super::levels::{COMMON_DEPTH, COMMON_NOISE, Ladder, StyleWeights, ladder_from_six, six};
 use crate::rules::Side;
 use crate::rules::izdari::{
     AssassinsIzdari, ClassicIzdari, Event, Kind, OFF, ORTHOGONAL, Position, Sq, Turn, Version, archer_targets,
@@ -210,24 +210,29 @@ fn conversion(pos: &Position, ahead: Side) -> i32 {
     HUNT_CLOSENESS * hunt(pos, ahead) + confinement
 }
 
-/// Classic's top level looks up to six turns ahead, within its 2 s budget. On the 10×10
-/// board the sixth iteration takes 4.3 s from the start (1.6 M nodes; the fifth 0.44 s in
-/// all), so it is usually cut; the turn it prefers among the turns it searched in full is
-/// played all the same, and that beat level 5 by +160 Elo in 200 games where a top level
-/// capped at five managed +78 in 200 (`docs/performance.md`).
-const CLASSIC_LEVEL_DEPTH: Option<[u32; 6]> = Some([1, 1, 2, 3, 4, 6]);
-
-/// Classic's level 5 stops at 200,000 nodes (about 1 s in a crowded middle game): unbounded,
-/// its four plies took up to 5.7 s there and saw as far as the top level, which must answer
-/// within 2 s; bounded, it answers sooner and the top level sees further than it. Level 4
-/// stops at 25,000: its three plies fit in that from the start, but in a crowded middle game
-/// it loses sight of the third, as a player does. Only that bound parted it from level 5 by
-/// more than +100 Elo; more noise did not (`docs/performance.md`).
-const CLASSIC_LEVEL_NODES: [Option<u64>; 6] = [None, None, None, Some(25_000), Some(200_000), None];
-
-/// Classic's level 5 misjudges more than the common level 5 (100 against 15): a clean level 5
-/// came within +60 Elo of a top level capped at five plies, one more than its own (issue 13).
-const CLASSIC_LEVEL_NOISE: Option<[i32; 6]> = Some([250, 120, 80, 70, 100, 0]);
+/// Classic's six measured levels, standing at levels 1, 3, 5, 7, 9 and 11 until its fine ladder
+/// is measured.
+///
+/// The sixth looks up to six turns ahead, within its 2 s budget. On the 10×10 board the sixth
+/// iteration takes 4.3 s from the start (1.6 M nodes; the fifth 0.44 s in all), so it is
+/// usually cut; the turn it prefers among the turns it searched in full is played all the
+/// same, and that beat the fifth by +160 Elo in 200 games where a sixth capped at five plies
+/// managed +78 in 200 (`docs/performance.md`).
+///
+/// The fifth stops at 200,000 nodes (about 1 s in a crowded middle game): unbounded, its four
+/// plies took up to 5.7 s there and saw as far as the sixth, which must answer within 2 s;
+/// bounded, it answers sooner and the sixth sees further than it. The fourth stops at 25,000:
+/// its three plies fit in that from the start, but in a crowded middle game it loses sight of
+/// the third, as a player does. Only that bound parted it from the fifth by more than +100
+/// Elo; more noise did not.
+///
+/// The fifth misjudges more than the common fifth (100 against 15): a clean fifth came within
+/// +60 Elo of a sixth capped at five plies, one more than its own (issue 13).
+const CLASSIC_LADDER: Ladder = ladder_from_six(six(
+    COMMON_DEPTH,
+    [250, 120, 80, 70, 100, 0],
+    [None, None, None, Some(25_000), Some(200_000), None],
+));
 
 /// One line on why `turn` is good: what it takes, shoots or slays, or how the Wagon moves.
 fn explain(pos: &Position, turn: &Turn) -> String {
@@ -312,12 +317,10 @@ fn theme_of(pos: &Position, best: &Turn) -> Option<&'static str> {
 }
 
 macro_rules! izdari_engine {
-    ($game:ty, $weights:ident, $dir:literal, $noise:expr, $depth:expr, $nodes:expr) => {
+    ($game:ty, $weights:ident, $dir:literal, $ladder:expr) => {
         impl Engine for $game {
             type Weights = $weights;
-            const LEVEL_NOISE: Option<[i32; 6]> = $noise;
-            const LEVEL_DEPTH: Option<[u32; 6]> = $depth;
-            const LEVEL_NODES: [Option<u64>; 6] = $nodes;
+            const LADDER: Ladder = $ladder;
             /// An Assassin's or an Archer's worth.
             const ADJUDICATION_MARGIN: i32 = 3;
             const TACTICS: (&'static str, &'static str) = (
@@ -396,15 +399,8 @@ macro_rules! izdari_engine {
     };
 }
 
-izdari_engine!(AssassinsIzdari, IzdariWeights, "izdari", None, None, [None; 6]);
-izdari_engine!(
-    ClassicIzdari,
-    ClassicIzdariWeights,
-    "izdari-classic",
-    CLASSIC_LEVEL_NOISE,
-    CLASSIC_LEVEL_DEPTH,
-    CLASSIC_LEVEL_NODES
-);
+izdari_engine!(AssassinsIzdari, IzdariWeights, "izdari", ladder_from_six(six(COMMON_DEPTH, COMMON_NOISE, [None; 6])));
+izdari_engine!(ClassicIzdari, ClassicIzdariWeights, "izdari-classic", CLASSIC_LADDER);
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@
 //! own colour is captured on the next move, X7.5), each completed greedily.
 
 use super::engine::Engine;
-use super::levels::StyleWeights;
+use super::levels::{COMMON_NOISE, Ladder, StyleWeights, ladder_from_six, six};
 use crate::rules::Side;
 use crate::rules::khitan::tables::{AROUND, first_in_line, hexes};
 use crate::rules::khitan::{
@@ -180,10 +180,11 @@ impl Engine for Khitan {
     /// Half of the openings of four random flips were already a piece or more apart at depth 5
     /// (102 of 200): the harness opens with flips within half a piece of the best.
     const OPENING_MARGIN: Option<i32> = Some(50);
-    /// The top level looks eight plies ahead, not six: Khitan's tree is narrow enough that its
-    /// longest turn stays under 0.7 s, and at six it beat level 5 by only +58 over 200 games
-    /// (at seven +80, at eight +135; docs/performance.md).
-    const LEVEL_DEPTH: Option<[u32; 6]> = Some([1, 1, 2, 3, 4, 8]);
+    /// The sixth of its six measured levels (level 11 until its fine ladder is measured) looks
+    /// eight plies ahead, not six: Khitan's tree is narrow enough that its longest turn stays
+    /// under 0.7 s, and at six it beat the fifth by only +58 over 200 games (at seven +80, at
+    /// eight +135; docs/performance.md).
+    const LADDER: Ladder = ladder_from_six(six([1, 1, 2, 3, 4, 8], COMMON_NOISE, [None; 6]));
 
     /// Every flip, each capturing flip that owes placements with a few promising ways to make
     /// them rather than all `C(n, k) · 12^k`.

@@ -9,7 +9,11 @@ use super::arena::Player;
 use super::engine::Engine;
 use super::search::{Limits, Style};
 
-/// A playing strength: how deep and how cleanly it thinks.
+/// How many levels every game has: the last is the top level, which thinks to its time
+/// budget; the others are the rungs of each game's ladder (`Engine::LADDER`).
+pub const LEVELS: u8 = 12;
+
+/// A playing strength as a game plays it: how deep and how cleanly it thinks.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Level {
     pub number: u8,
@@ -18,26 +22,89 @@ pub struct Level {
     pub style: Style,
 }
 
-/// The six levels. Weak levels search shallowly, judge noisily and stop at the horizon
-/// instead of following captures: they miss tactics as people do, never throwing pieces away
-/// at random.
-pub fn levels() -> Vec<Level> {
-    let level = |number: u8, name, depth, noise, quiescence| Level {
-        number,
-        name,
-        // The top level stops deepening once a turn has taken its thinking time, so it answers
-        // within its budget whatever the position; the others never come near it.
-        limits: Limits { depth, nodes: None, time: (number == 6).then_some(TOP_LEVEL_THINKING) },
-        style: Style { noise, noise_seed: u64::from(number), quiescence },
-    };
-    vec![
-        level(1, "knows the rules", 1, 250, false),
-        level(2, "tavern regular", 1, 120, true),
-        level(3, "market trader", 2, 80, true),
-        level(4, "dock captain", 3, 70, true),
-        level(5, "barracks champion", 4, 15, true),
-        level(6, "master", 6, 0, true),
-    ]
+/// One level below the top in one game: how far it looks, how much it misjudges and whether
+/// it follows captures past its horizon. Weak levels search shallowly, judge noisily and stop
+/// at the horizon: they miss tactics as people do, never throwing pieces away at random.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rung {
+    /// Plies searched.
+    pub depth: u32,
+    /// The most its judgement of a position is off, in the game's evaluation units (the same
+    /// error every time for the same position, as a person's misjudgement is).
+    pub noise: i32,
+    /// Follows captures past its depth.
+    pub quiescence: bool,
+    /// The most nodes it searches for a turn, where its depth alone would keep a player waiting
+    /// or see too far in a crowded position.
+    pub nodes: Option<u64>,
+}
+
+/// The rungs of a ladder, levels 1 to 11 (level 12 is the top, the same in every game).
+pub type Ladder = [Rung; LEVELS as usize - 1];
+
+/// A rung that follows captures and has no node bound.
+pub const fn rung(depth: u32, noise: i32) -> Rung {
+    Rung { depth, noise, quiescence: true, nodes: None }
+}
+
+/// The six levels every game started with (issue 5): depth 1 with no quiescence, then depths
+/// 1, 2, 3, 4 and 6 with less and less noise. `six` lets a game change their depth, noise and
+/// node bounds (`Engine::LADDER`).
+pub const fn six(depth: [u32; 6], noise: [i32; 6], nodes: [Option<u64>; 6]) -> [Rung; 6] {
+    let mut rungs = [rung(1, 0); 6];
+    let mut i = 0;
+    while i < 6 {
+        rungs[i] = Rung { depth: depth[i], noise: noise[i], quiescence: i > 0, nodes: nodes[i] };
+        i += 1;
+    }
+    rungs
+}
+
+/// The common six levels' depths and noise (in hundredths of a Camel).
+pub const COMMON_DEPTH: [u32; 6] = [1, 1, 2, 3, 4, 6];
+pub const COMMON_NOISE: [i32; 6] = [250, 120, 80, 70, 15, 0];
+
+/// A ladder of eleven rungs from a game's six measured levels, for the games whose fine
+/// ladder is not measured yet (issue 16): the six stand at levels 1, 3, 5, 7, 9 and 11, and each
+/// level between looks as far as the one below it with half its noise (or, where the one above
+/// looks two plies further, one ply further with the noise of the one below).
+pub const fn ladder_from_six(six: [Rung; 6]) -> Ladder {
+    let mut ladder = [rung(1, 0); LEVELS as usize - 1];
+    let mut i = 0;
+    while i < 6 {
+        ladder[2 * i] = six[i];
+        if i < 5 {
+            let (below, above) = (six[i], six[i + 1]);
+            ladder[2 * i + 1] = if above.depth > below.depth + 1 {
+                Rung { depth: below.depth + 1, ..below }
+            } else {
+                Rung { noise: below.noise / 2, ..below }
+            };
+        }
+        i += 1;
+    }
+    ladder
+}
+
+/// What the levels are called at the table, weakest first.
+const NAMES: [&str; LEVELS as usize] = [
+    "knows the rules",
+    "learning the pieces",
+    "tea-house player",
+    "tavern regular",
+    "market trader",
+    "caravan guard",
+    "dock captain",
+    "barracks sergeant",
+    "barracks champion",
+    "courtyard sage",
+    "grand vizier",
+    "master",
+];
+
+/// Level `number`'s name (1–12).
+pub fn level_name(number: u8) -> Option<&'static str> {
+    NAMES.get(usize::from(number).checked_sub(1)?).copied()
 }
 
 /// The most the top level takes over one turn, from being asked to answering.
@@ -45,27 +112,32 @@ pub const TOP_LEVEL_BUDGET: std::time::Duration = std::time::Duration::from_secs
 
 /// The top level's search time: its budget less a margin for what comes after the search
 /// last looks at the clock (a batch of nodes, the line it reports) and for a busy machine,
-/// so that the turn arrives within the budget.
+/// so that the turn arrives within the budget. Every level stops at it: those below the top
+/// never come near it, and it keeps a deep rung in a crowded position within the budget.
 pub const TOP_LEVEL_THINKING: std::time::Duration = std::time::Duration::from_millis(1950);
 
-/// Level `number` (1–6).
-pub fn level(number: u8) -> Option<Level> {
-    levels().into_iter().find(|l| l.number == number)
-}
+/// How long the hint thinks: the top level's judgement, answering within a second.
+pub const HINT_THINKING: std::time::Duration = std::time::Duration::from_millis(900);
 
-/// Level `number` as it plays game `G`: with the game's own misjudgement and depth per level
-/// where it has them (`Engine::LEVEL_NOISE`, `Engine::LEVEL_DEPTH`, `Engine::LEVEL_NODES`).
+/// The deepest the top level may look: in practice its clock stops it first.
+pub const TOP_LEVEL_DEPTH: u32 = 64;
+
+/// Level `number` (1–12) as it plays game `G`: a rung of the game's ladder, or the top level,
+/// which deepens until its thinking time is spent.
 pub fn level_of<G: Engine>(number: u8) -> Option<Level> {
-    let mut level = level(number)?;
-    let index = usize::from(number) - 1;
-    if let Some(noise) = G::LEVEL_NOISE {
-        level.style.noise = noise[index];
-    }
-    if let Some(depth) = G::LEVEL_DEPTH {
-        level.limits.depth = depth[index];
-    }
-    level.limits.nodes = level.limits.nodes.or(G::LEVEL_NODES[index]);
-    Some(level)
+    let name = level_name(number)?;
+    let rung = G::LADDER.get(usize::from(number) - 1).copied().unwrap_or(Rung {
+        depth: TOP_LEVEL_DEPTH,
+        noise: 0,
+        quiescence: true,
+        nodes: None,
+    });
+    Some(Level {
+        number,
+        name,
+        limits: Limits { depth: rung.depth, nodes: rung.nodes, time: Some(TOP_LEVEL_THINKING) },
+        style: Style { noise: rung.noise, noise_seed: u64::from(number), quiescence: rung.quiescence },
+    })
 }
 
 /// How a regular likes to play, as factors on the evaluation's terms (1.0 = neutral). Each
@@ -170,8 +242,8 @@ impl Banter {
 pub fn parse_personalities(text: &str, file: &str) -> Result<Vec<Personality>, String> {
     let list: Vec<Personality> = crate::persist::parse_ron(text, file)?;
     for p in &list {
-        if level(p.level).is_none() {
-            return Err(format!("{file}: {}: level {} does not exist (1–6)", p.name, p.level));
+        if level_name(p.level).is_none() {
+            return Err(format!("{file}: {}: level {} does not exist (1–{LEVELS})", p.name, p.level));
         }
         let factors = [p.style.aggression, p.style.caution, p.style.leapers, p.style.footmen];
         if factors.iter().any(|f| !(0.0..=4.0).contains(f)) {
@@ -179,4 +251,35 @@ pub fn parse_personalities(text: &str, file: &str) -> Result<Vec<Personality>, S
         }
     }
     Ok(list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn six_measured_levels_stand_at_the_odd_levels_with_a_level_between_each_pair() {
+        let common = six(COMMON_DEPTH, COMMON_NOISE, [None, None, None, Some(25_000), None, None]);
+        let ladder = ladder_from_six(common);
+        for (i, measured) in common.iter().enumerate() {
+            assert_eq!(ladder[2 * i], *measured, "the {}th measured level is level {}", i + 1, 2 * i + 1);
+        }
+        // Between two of the same depth (or one apart): the lower one's sight with half its noise.
+        assert_eq!(ladder[1], Rung { depth: 1, noise: 125, quiescence: false, nodes: None });
+        assert_eq!(ladder[7], Rung { depth: 3, noise: 35, quiescence: true, nodes: Some(25_000) });
+        // Between depth 4 and depth 6: one ply further than the lower one, as noisy.
+        assert_eq!(ladder[9], Rung { depth: 5, noise: 15, quiescence: true, nodes: None });
+    }
+
+    #[test]
+    fn the_top_level_thinks_to_its_clock_and_the_others_answer_within_it() {
+        use crate::rules::khalif::Khalif;
+        let top = level_of::<Khalif>(LEVELS).unwrap();
+        assert_eq!((top.limits.depth, top.style.noise, top.style.quiescence), (TOP_LEVEL_DEPTH, 0, true));
+        assert!((1..=LEVELS).all(|n| level_of::<Khalif>(n).unwrap().limits.time == Some(TOP_LEVEL_THINKING)));
+        assert!(TOP_LEVEL_THINKING < TOP_LEVEL_BUDGET);
+        assert!(level_of::<Khalif>(0).is_none() && level_of::<Khalif>(LEVELS + 1).is_none());
+        assert_eq!(level_name(1), Some("knows the rules"));
+        assert_eq!(level_name(LEVELS), Some("master"));
+    }
 }

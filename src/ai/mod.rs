@@ -21,5 +21,5 @@ pub mod tactics;
 pub mod tune;
 
 pub use engine::{Engine, Weights};
-pub use hint::{Hint, hint};
+pub use hint::{Hint, explained, hint};
 pub use search::{Limits, SearchResult, Searcher, SlicedSearch, Style, WIN};

@@ -12,6 +12,7 @@ use super::commands::{GameCommand, finished};
 use super::opponent::Opponent;
 use super::session::Session;
 use super::stages::Animating;
+use crate::ai::levels::LEVELS;
 use crate::campaign::{Campaign, Contender, Lesson, MatchResult, Profile, Puzzle, Table, journey, lessons, puzzles};
 use crate::persist::PersistError;
 use crate::play::{AnyGame, new_game};
@@ -164,7 +165,7 @@ pub fn open_puzzle(commands: &mut Commands, games: &mut MessageWriter<GameComman
     let Some(puzzle) = career.puzzles.get(index) else { return };
     let Ok(game) = new_game(puzzle.game, Some(&puzzle.position)) else { return };
     let defender = game.board().side_to_move.opponent();
-    commands.insert_resource(Opponent::level(defender, "The defence", 6));
+    commands.insert_resource(Opponent::level(defender, "The defence", LEVELS));
     commands.insert_resource(Seat::Puzzle { index, verdict: None });
     games.write(GameCommand::Start(game));
 }

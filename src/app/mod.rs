@@ -3,6 +3,7 @@
 
 mod animation;
 mod audio;
+mod background;
 mod board;
 mod camera;
 mod career;

@@ -4,20 +4,23 @@
 //! messages as a person.
 //! Decisions of its own inside the other side's turn (a successor, a retaliating Guard) are
 //! taken at once by judging each option. It answers draw offers (K6.4) and, when it is one of
-//! the regulars, talks, offers draws and resigns a game it judges hopeless (K6.3).
+//! the regulars, talks, offers draws and resigns a game it judges hopeless (K6.3). Unless the
+//! settings say otherwise it never answers quicker than a person would.
 
-use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use bevy::prelude::*;
 use web_time::Instant;
 
 use super::GameSystems;
+use super::background::SearchJob;
 use super::commands::GameCommand;
 use super::session::{PlayerDecision, Session};
+use super::settings::GameSettings;
 use super::stages::Animating;
 use crate::ai::ending::{Hopelessness, accepts_draw, offers_draw};
 use crate::ai::levels::{Banter, Personality, StyleWeights};
-use crate::play::{AnyGame, Plan, Thought};
+use crate::play::Plan;
 use crate::rules::view::Ask;
 use crate::rules::{Outcome, Side};
 
@@ -38,7 +41,7 @@ impl Opponent {
         Opponent { side, personality: personality.clone(), regular: true }
     }
 
-    /// A silent opponent of a plain level (1–6), with a name for the HUD.
+    /// A silent opponent of a plain level (1–12), with a name for the HUD.
     pub fn level(side: Side, name: &str, level: u8) -> Opponent {
         let neutral = StyleWeights { aggression: 1.0, caution: 1.0, leapers: 1.0, footmen: 1.0 };
         let banter = Banter {
@@ -54,68 +57,20 @@ impl Opponent {
     }
 }
 
-/// What a finished search sends back: the turn to play and its score for the searcher.
-type Verdict = Option<(Plan, i32)>;
-
-/// A search under way.
-enum Job {
-    /// On a thread of its own, which fills the slot when it is done.
-    Thread(Arc<Mutex<Option<Verdict>>>),
-    /// Resumed a slice per frame; the slice's node count adapts to take about `SLICE_MS`.
-    Sliced { thought: Box<dyn Thought>, slice_nodes: u64 },
-}
-
-/// Milliseconds of search per frame where the search runs on the main thread (the web).
-const SLICE_MS: f64 = 4.0;
-
-impl Job {
-    fn start(game: &dyn AnyGame, who: &Personality) -> Job {
-        let mut thought = game.think(who);
-        if cfg!(target_arch = "wasm32") {
-            return Job::Sliced { thought, slice_nodes: 2_000 };
-        }
-        let slot = Arc::new(Mutex::new(None));
-        let done = slot.clone();
-        std::thread::spawn(move || {
-            let verdict = loop {
-                if let Some(verdict) = thought.resume(u64::MAX) {
-                    break verdict;
-                }
-            };
-            if let Ok(mut done) = done.lock() {
-                *done = Some(verdict);
-            }
-        });
-        Job::Thread(slot)
-    }
-
-    /// The verdict once the search is done; `slice_ms` keeps the longest slice run in a frame.
-    fn poll(&mut self, slice_ms: &mut f64) -> Option<Verdict> {
-        match self {
-            Job::Thread(slot) => slot.lock().map(|mut s| s.take()).unwrap_or(Some(None)),
-            Job::Sliced { thought, slice_nodes } => {
-                let started = Instant::now();
-                let result = thought.resume(*slice_nodes);
-                let ms = started.elapsed().as_secs_f64() * 1000.0;
-                *slice_ms = slice_ms.max(ms);
-                *slice_nodes = if ms < SLICE_MS * 0.75 {
-                    (*slice_nodes + *slice_nodes / 4).min(1_000_000)
-                } else if ms > SLICE_MS * 1.25 {
-                    (*slice_nodes * 3 / 4).max(256)
-                } else {
-                    *slice_nodes
-                };
-                result
-            }
-        }
-    }
+/// The least time an opponent takes over a turn, from its start: a person glances at the
+/// board even before an obvious answer. It varies by turn so the answers do not come like a
+/// metronome; the levels that think longer than this are not slowed at all.
+fn thinking_pause(turn_number: u32) -> Duration {
+    Duration::from_millis(600 + u64::from(turn_number.wrapping_mul(7919) % 600))
 }
 
 /// The search under way, and the turn it settled on (with the turn number it was planned
 /// for, so a plan never outlives its turn).
 #[derive(Resource, Default)]
 pub struct Thinking {
-    running: Option<Job>,
+    running: Option<SearchJob>,
+    /// When the opponent began its current turn's search.
+    asked_at: Option<Instant>,
     planned: Option<(u32, Plan)>,
     /// The last search's score for the opponent: how it judges a draw offer.
     last_score: i32,
@@ -198,10 +153,12 @@ fn answer_draw_offers(
     say(&mut speech, &opponent, Some(line));
 }
 
+#[allow(clippy::too_many_arguments)]
 fn play_for_the_pub(
     opponent: Option<Res<Opponent>>,
     mut thinking: ResMut<Thinking>,
     session: Res<Session>,
+    settings: Option<Res<GameSettings>>,
     animating: Query<(), With<Animating>>,
     mut decisions: MessageWriter<PlayerDecision>,
     mut commands: MessageWriter<GameCommand>,
@@ -218,9 +175,9 @@ fn play_for_the_pub(
     let number = game.turn_number();
     if let Some(job) = &mut thinking.running {
         let Some(verdict) = job.poll(&mut thinking.longest_slice_ms) else { return };
-        thinking.last_score = verdict.as_ref().map_or(0, |(_, score)| *score);
+        thinking.last_score = verdict.as_ref().map_or(0, |v| v.score);
         thinking.resigning = thinking.hopelessness.resigns(thinking.last_score, opponent.personality.patience);
-        thinking.planned = verdict.map(|(plan, _)| (number, plan));
+        thinking.planned = verdict.map(|v| (number, v.plan));
         thinking.running = None;
     }
     // A plan is for the opponent's own turn: its number, with the opponent to move.
@@ -228,7 +185,13 @@ fn play_for_the_pub(
     let plan = thinking.planned.as_ref().filter(|(n, _)| *n == number && own_turn).map(|(_, plan)| plan);
     let starting = prompt.ask == Ask::Move;
     if plan.is_none() && starting {
-        thinking.running = Some(Job::start(game, &opponent.personality));
+        thinking.running = Some(SearchJob::start(game.think(&opponent.personality)));
+        thinking.asked_at = Some(Instant::now());
+        return;
+    }
+    let pausing = settings.is_none_or(|s| s.settings.thinking_pause);
+    let asked_at = thinking.asked_at.filter(|_| starting && pausing);
+    if asked_at.is_some_and(|at| at.elapsed() < thinking_pause(number)) {
         return;
     }
     if starting && opponent.regular && thinking.resigning {

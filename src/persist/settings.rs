@@ -42,6 +42,9 @@ pub struct Settings {
     pub animation_speed: f32,
     /// Show each turn's result at once, for fast play and slow machines.
     pub skip_animations: bool,
+    /// Opponents take a moment before an easy answer, as a person across the table does;
+    /// off for players who want every answer at once.
+    pub thinking_pause: bool,
     /// Play a short vignette for each kind of capture (the camera closes in, the blow lands),
     /// for players who enjoy the show; off for those who only want the board.
     pub vignettes: bool,
@@ -100,6 +103,7 @@ impl Default for Settings {
             effects_volume: 0.8,
             animation_speed: 1.0,
             skip_animations: false,
+            thinking_pause: true,
             vignettes: true,
             camera: CameraSettings::default(),
             graphics: Graphics::default(),

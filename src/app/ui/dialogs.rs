@@ -75,6 +75,7 @@ fn settings_window(
         ui.add(egui::Slider::new(&mut s.animation_speed, 0.25..=4.0).text("animation speed"));
         ui.checkbox(&mut s.skip_animations, "skip animations");
         ui.checkbox(&mut s.vignettes, "capture vignettes");
+        ui.checkbox(&mut s.thinking_pause, "opponents pause before answering");
         ui.checkbox(&mut s.camera.turn_to_side_to_move, "turn the camera to the side to move");
         ui.checkbox(&mut s.camera.start_top_down, "start in the top-down view");
         ui.heading("Graphics");

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiState;
+use crate::app::background::SearchJob;
 use crate::app::board::{BoardReset, captured_pieces};
 use crate::app::career::Seat;
 use crate::app::clicks::{Placing, Selection};
@@ -18,7 +19,7 @@ use crate::rules::Side;
 use crate::rules::view::{Ask, Choice, PieceCode};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<Advice>().add_systems(
         EguiPrimaryContextPass,
         (status_bar, side_panel, draw_offer, speech).run_if(in_state(Screen::Match).or_else(in_state(Screen::Result))),
     );
@@ -168,15 +169,39 @@ fn piece_list(game: &dyn AnyGame, pieces: &[PieceCode]) -> String {
         .join(", ")
 }
 
+/// The hint being thought out and the last one given, each with the turn it was asked on: a
+/// hint speaks of its own turn only.
+#[derive(Resource, Default)]
+struct Advice {
+    running: Option<(u32, SearchJob)>,
+    given: Option<(u32, String)>,
+}
+
+impl Advice {
+    /// Takes the finished search's hint, if it has finished.
+    fn poll(&mut self) {
+        let Some((asked_on, job)) = &mut self.running else { return };
+        // Only the opponent's slices are reported (`Thinking::longest_slice_ms`).
+        let Some(verdict) = job.poll(&mut 0.0) else { return };
+        let text = verdict
+            .map_or_else(|| "No turn to suggest.".to_string(), |v| format!("Hint: {} — {}", v.notation, v.reason));
+        self.given = Some((*asked_on, text));
+        self.running = None;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn side_panel(
     mut contexts: EguiContexts,
     seat: Option<Res<Seat>>,
     mut session: ResMut<Session>,
     mut ui_state: ResMut<UiState>,
+    mut advice: ResMut<Advice>,
     mut commands: MessageWriter<GameCommand>,
     mut reset: MessageWriter<BoardReset>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    advice.poll();
     egui::Window::new("Match")
         .anchor(egui::Align2::RIGHT_TOP, [-10.0, 10.0])
         .default_width(250.0)
@@ -257,11 +282,15 @@ fn side_panel(
                 }
             });
             let at_turn_start = session.game.prompt().is_some_and(|p| p.ask == Ask::Move);
-            if ui.add_enabled(idle && at_turn_start, egui::Button::new("Hint")).clicked() {
-                ui_state.hint = session.game.hint(3).map(|(notation, reason)| format!("Hint: {notation} — {reason}"));
+            let number = session.game.turn_number();
+            let hint = egui::Button::new("Hint");
+            if ui.add_enabled(idle && at_turn_start && advice.running.is_none(), hint).clicked() {
+                advice.running = Some((number, SearchJob::start(session.game.advise())));
             }
-            if let Some(text) = &ui_state.hint {
-                ui.label(text);
+            match (&advice.running, &advice.given) {
+                (Some(_), _) => _ = ui.label("Hint: thinking…"),
+                (None, Some((asked_on, text))) if *asked_on == number => _ = ui.label(text),
+                _ => {}
             }
             ui.checkbox(&mut ui_state.threats, "Show threats (H)");
             ui.label(

@@ -42,8 +42,6 @@ pub struct UiState {
     /// The side the player takes against the pub, and which regular (index) sits opposite.
     pub play_as: crate::rules::Side,
     pub regular: usize,
-    /// The last hint asked for, in words.
-    pub hint: Option<String>,
     /// The campaign venue being looked at (an index into the journey).
     pub venue: usize,
     /// The coins the player means to wager at the venue.
@@ -67,7 +65,6 @@ impl Default for UiState {
             version: 0,
             play_as: crate::rules::Side::First,
             regular: 0,
-            hint: None,
             venue: 0,
             stake: 1,
             show_tutor_hint: false,

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::UiState;
 use super::style::{BRASS, WARNING, card};
-use crate::ai::levels::level;
+use crate::ai::levels::{LEVELS, level_name};
 use crate::app::career::{Career, open_lesson, sit_down};
 use crate::app::commands::GameCommand;
 use crate::app::screens::Screen;
@@ -34,8 +34,8 @@ fn record_line(profile: &Profile, name: &str) -> String {
 
 fn strength(contender: &Contender) -> String {
     let number = contender.personality.level;
-    let name = level(number).map_or("", |l| l.name);
-    format!("level {number} of 6 — {name}")
+    let name = level_name(number).unwrap_or("");
+    format!("level {number} of {LEVELS} — {name}")
 }
 
 /// A condition on a card of its own: what it is, and what it means for the player.

@@ -5,9 +5,17 @@ use std::path::Path;
 use std::time::Instant;
 
 use khalif::ai::arena::{GameResult, MatchReport, Player, QUIET_TURNS, play_match_timed};
-use khalif::ai::levels::levels;
+use khalif::ai::levels::LEVELS;
 use khalif::ai::tactics::{attempt, suite};
 use khalif::ai::{Engine, Limits, Searcher, Weights, tune as fitting};
+
+/// Who plays the miners' self-play games: two noisy plies, the market trader of the six levels
+/// before issue 16, fixed here so that the ladder's calibration does not change what they find.
+const MINERS_PLAYER: &str = "depth:2,noise:80";
+
+/// Who plays the puzzle miner's games: one noisy ply (the old tavern regular), whose blunders
+/// leave forced wins for the solver to find.
+const PUZZLE_MINERS_PLAYER: &str = "depth:1,noise:120";
 
 fn threads_or_cores(threads: Option<usize>) -> usize {
     threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -53,7 +61,7 @@ pub fn play_match<G: Engine>(
 
 /// Each level against the one below, then the top level against level 1.
 pub fn ladder<G: Engine>(games: u32, seed: u64, upper: &[u8], threads: Option<usize>) -> Result<(), String> {
-    let top = levels().len() as u8;
+    let top = LEVELS;
     let mut pairs: Vec<(u8, u8)> = (2..=top).map(|n| (n, n - 1)).collect();
     pairs.push((top, 1));
     for (hi, lo) in pairs.into_iter().filter(|(hi, _)| upper.is_empty() || upper.contains(hi)) {
@@ -98,7 +106,7 @@ pub fn tactics<G: Engine>(seconds: f64) -> Result<(), String> {
 
 /// Self-play positions where one primary move is clearly best and shows a theme.
 pub fn mine_tactics<G: Engine>(games: u32, per_theme: usize, seed: u64) {
-    let player = Player::<G>::parse("level:3").expect("a level");
+    let player = Player::<G>::parse(MINERS_PLAYER).expect("a player");
     let played = khalif::ai::arena::play_games(games, threads_or_cores(None), |game| {
         khalif::ai::arena::play_game(&player, &player, seed * 7919 + u64::from(game)).positions
     });
@@ -139,7 +147,7 @@ pub fn mine_tactics<G: Engine>(games: u32, per_theme: usize, seed: u64) {
 /// Self-play positions whose side to move wins in exactly `turns` turns against any defence.
 pub fn mine_puzzles<G: Engine>(games: u32, turns: u32, seed: u64) {
     use khalif::ai::solve::{forced_win, move_forces_win};
-    let player = Player::<G>::parse("level:2").expect("a level");
+    let player = Player::<G>::parse(PUZZLE_MINERS_PLAYER).expect("a player");
     let played = khalif::ai::arena::play_games(games, threads_or_cores(None), |game| {
         khalif::ai::arena::play_game(&player, &player, seed * 104_729 + u64::from(game)).positions
     });
@@ -166,12 +174,12 @@ pub fn mine_puzzles<G: Engine>(games: u32, turns: u32, seed: u64) {
     }
 }
 
-/// Plays the endgames suite out, the top level (or `player`) on both sides, and prints each result, how
+/// Plays the endgames suite out, the strongest level of fixed depth (or `player`) on both sides, and prints each result, how
 /// many were won within the suite's turns and the median number of turns they took.
 pub fn endgames<G: Engine>(player: Option<&str>, show: bool, threads: Option<usize>) -> Result<(), String> {
-    use khalif::ai::endgames::{ENDGAME_TURNS, play_out, suite};
+    use khalif::ai::endgames::{ENDGAME_LEVEL, ENDGAME_TURNS, play_out, suite};
     let suite = suite::<G>()?;
-    let top = Player::<G>::parse(&player.map_or_else(|| format!("level:{}", levels().len()), str::to_string))?;
+    let top = Player::<G>::parse(&player.map_or_else(|| format!("level:{ENDGAME_LEVEL}"), str::to_string))?;
     let started = Instant::now();
     let results = khalif::ai::arena::play_games(suite.len() as u32, threads_or_cores(threads), |i| {
         play_out(&suite[i as usize], &top, ENDGAME_TURNS)
@@ -215,7 +223,7 @@ pub fn endgames<G: Engine>(player: Option<&str>, show: bool, threads: Option<usi
 /// printed as entries for levels/<game>/endgames.ron.
 pub fn mine_endgames<G: Engine>(games: u32, count: usize, seed: u64) {
     use khalif::ai::endgames::unfit;
-    let player = Player::<G>::parse("level:3").expect("a level");
+    let player = Player::<G>::parse(MINERS_PLAYER).expect("a player");
     let played = khalif::ai::arena::play_games(games, threads_or_cores(None), |game| {
         khalif::ai::arena::play_game(&player, &player, seed * 15_485_863 + u64::from(game)).positions
     });
