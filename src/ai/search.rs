@@ -131,6 +131,44 @@ impl Default for Style {
     }
 }
 
+/// A position's turns grouped by primary move in one buffer (generation keeps a move's
+/// resolutions together), so that the search orders and visits the groups of every node
+/// without an allocation per group.
+pub(crate) struct Groups<T> {
+    turns: Vec<T>,
+    /// Where each group lies in `turns`, in the order the groups are to be visited.
+    spans: Vec<std::ops::Range<usize>>,
+}
+
+impl<T> Groups<T> {
+    /// `turns` split into runs of neighbours that `same` puts together.
+    fn of(turns: Vec<T>, same: impl Fn(&T, &T) -> bool) -> Groups<T> {
+        let mut spans: Vec<std::ops::Range<usize>> = Vec::with_capacity(turns.len());
+        for (i, turn) in turns.iter().enumerate() {
+            match spans.last_mut() {
+                Some(span) if same(&turns[span.start], turn) => span.end = i + 1,
+                _ => spans.push(i..i + 1),
+            }
+        }
+        Groups { turns, spans }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// Puts the groups in the order of `key`, computing it once per group.
+    fn sort_by_cached_key<K: Ord>(&mut self, mut key: impl FnMut(&[T]) -> K) {
+        let turns = &self.turns;
+        self.spans.sort_by_cached_key(|span| key(&turns[span.clone()]));
+    }
+
+    /// The groups in their order.
+    fn iter(&self) -> impl Iterator<Item = &[T]> {
+        self.spans.iter().map(|span| &self.turns[span.clone()])
+    }
+}
+
 /// Complete turns grouped by primary move (generation keeps a move's resolutions together).
 pub(crate) fn group_by_primary<G: Rules>(turns: impl IntoIterator<Item = G::Turn>) -> Vec<Vec<G::Turn>> {
     let mut groups: Vec<Vec<G::Turn>> = Vec::new();
@@ -278,14 +316,14 @@ impl<G: Engine> Searcher<G> {
         let groups = self.ordered_groups(pos, false, 0, hint);
         let (mut alpha, mut best) = (-INFINITY, None);
         let excluded = self.excluded;
-        let groups = groups.into_iter().filter(|g| Some(G::primary(&g[0])) != excluded);
+        let groups = groups.iter().filter(|g| Some(G::primary(&g[0])) != excluded);
         for (i, group) in groups.enumerate() {
             // Principal variation search: later moves are first proved worse with a null window.
             let null_window = i > 0;
             let beta = if null_window { alpha + 1 } else { INFINITY };
-            let (mut score, mut turn) = self.group_value(pos, &group, depth - 1, alpha, beta, 0, false);
+            let (mut score, mut turn) = self.group_value(pos, group, depth - 1, alpha, beta, 0, false);
             if null_window && score > alpha && !self.stopped {
-                (score, turn) = self.group_value(pos, &group, depth - 1, alpha, INFINITY, 0, false);
+                (score, turn) = self.group_value(pos, group, depth - 1, alpha, INFINITY, 0, false);
             }
             if self.stopped {
                 break;
@@ -319,10 +357,13 @@ impl<G: Engine> Searcher<G> {
         captures_only: bool,
         ply: u32,
         hint: Option<Key<G>>,
-    ) -> Vec<Vec<G::Turn>> {
+    ) -> Groups<G::Turn> {
         let mut turns = Vec::with_capacity(64);
         G::search_turns(pos, &mut turns);
-        let mut groups = group_by_primary::<G>(turns.into_iter().filter(|t| !captures_only || G::is_capture(pos, t)));
+        if captures_only {
+            turns.retain(|t| G::is_capture(pos, t));
+        }
+        let mut groups = Groups::of(turns, |a, b| G::primary(a) == G::primary(b));
         let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
         let side = G::side_to_move(pos).index();
         groups.sort_by_cached_key(|g| {
@@ -534,11 +575,12 @@ impl<G: Engine> Searcher<G> {
             return stand;
         }
         alpha = alpha.max(stand);
-        for group in self.ordered_groups(pos, true, ply, None) {
+        let groups = self.ordered_groups(pos, true, ply, None);
+        for group in groups.iter() {
             if self.futile(pos, &group[0], stand, alpha) {
                 continue;
             }
-            let (score, _) = self.group_value(pos, &group, left - 1, alpha, beta, ply, true);
+            let (score, _) = self.group_value(pos, group, left - 1, alpha, beta, ply, true);
             if self.stopped {
                 return 0;
             }
