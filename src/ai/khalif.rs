@@ -65,6 +65,47 @@ impl KhalifWeights {
     }
 }
 
+/// The squares of each rank, so that the terms that count pieces by rank take a popcount
+/// instead of a walk over the pieces.
+const RANKS: [Bitboard; 9] = {
+    let mut ranks = [Bitboard::EMPTY; 9];
+    let mut i = 0;
+    while i < Square::COUNT {
+        let square = Square::from_index(i);
+        ranks[square.rank() as usize] = ranks[square.rank() as usize].with(square);
+        i += 1;
+    }
+    ranks
+};
+
+/// The ranks beyond the Wadi for each side: the opponent's half.
+const BEYOND_THE_WADI: [Bitboard; 2] = {
+    let (mut first, mut second) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    let mut rank = 0;
+    while rank < 9 {
+        if rank > WADI_RANK as usize {
+            first = first.union(RANKS[rank]);
+        } else if rank < WADI_RANK as usize {
+            second = second.union(RANKS[rank]);
+        }
+        rank += 1;
+    }
+    [first, second]
+};
+
+/// How many ranks a side's Camels stand beyond their own second rank, all together.
+fn camel_advance(camels: Bitboard, side: Side) -> i32 {
+    (0..9)
+        .map(|rank: usize| {
+            let advance = match side {
+                Side::First => rank as i32 - 1,
+                Side::Second => 7 - rank as i32,
+            };
+            if advance > 0 { advance * (camels & RANKS[rank]).count() as i32 } else { 0 }
+        })
+        .sum()
+}
+
 /// The counts the terms weigh, for one side, in [`TERMS`] order.
 fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
     let count = |b: Bitboard| b.count() as i32;
@@ -79,14 +120,8 @@ fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
         }
     });
     let own = pos.side(side);
-    let in_wadi = own.squares().filter(|s| s.rank() == WADI_RANK).count() as i32;
-    let crossed = own
-        .squares()
-        .filter(|s| match side {
-            Side::First => s.rank() > WADI_RANK,
-            Side::Second => s.rank() < WADI_RANK,
-        })
-        .count() as i32;
+    let in_wadi = count(own & RANKS[WADI_RANK as usize]);
+    let crossed = count(own & BEYOND_THE_WADI[side.index()]);
     let beside_theirs = Position::adjacent_to(pos.rulers(side.opponent()));
     let beside_ours = Position::adjacent_to(pos.rulers(side));
     let guarded = guard_reach | Position::adjacent_to(pos.pieces(side, Kind::Guard));
@@ -99,14 +134,7 @@ fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
     }
     let viziers_near = Position::adjacent_to(pos.pieces(side, Kind::Vizier));
     let camels = pos.pieces(side, Kind::Camel);
-    let camel_advance = camels
-        .squares()
-        .map(|c| match side {
-            Side::First => c.rank() as i32 - 1,
-            Side::Second => 7 - c.rank() as i32,
-        })
-        .map(|r| r.max(0))
-        .sum();
+    let camel_advance = camel_advance(camels, side);
     [
         count(pos.pieces(side, Kind::Raider)),
         viziers,

@@ -99,7 +99,23 @@ pub struct Searcher<G: Engine> {
     earlier: Vec<u64>,
     /// The hashes of the positions on the line being searched, root first.
     line: Vec<u64>,
+    /// Positions judged in this search, by hash: the evaluation is the costliest part of a
+    /// node, and a position is judged again by later iterations, re-searches and transpositions.
+    judged: Vec<Judged>,
+    /// The search the `judged` entries belong to: the weights may change between searches.
+    generation: u32,
 }
+
+/// One cached judgement (the exact evaluation, before a level's noise).
+#[derive(Clone, Copy, Default)]
+struct Judged {
+    key: u64,
+    generation: u32,
+    value: i32,
+}
+
+/// How many judgements the cache keeps (a power of two).
+const JUDGED_SLOTS: usize = 1 << 15;
 
 /// A search in progress that [`Searcher::resume`] continues a slice at a time, for a front end
 /// that cannot wait (the web build has no threads). A full search is the same thing in one slice.
@@ -216,6 +232,8 @@ impl<G: Engine> Searcher<G> {
             excluded: None,
             earlier: Vec::new(),
             line: Vec::new(),
+            judged: vec![Judged::default(); JUDGED_SLOTS],
+            generation: 0,
         }
     }
 
@@ -256,6 +274,7 @@ impl<G: Engine> Searcher<G> {
         self.deadline = limits.time.map(|t| Instant::now() + t);
         self.killers.fill([None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
+        self.generation = self.generation.wrapping_add(1);
         SlicedSearch {
             position: *pos,
             limits: limits.clone(),
@@ -600,12 +619,20 @@ impl<G: Engine> Searcher<G> {
     }
 
     /// The evaluation, with the push of a side ahead towards its win and the level's noise.
-    fn judge(&self, pos: &G::Position) -> i32 {
-        let exact = G::evaluate(pos, &self.weights) + conversion_bonus::<G>(pos);
+    fn judge(&mut self, pos: &G::Position) -> i32 {
+        let hash = G::hash(pos);
+        let slot = &mut self.judged[(hash as usize) & (JUDGED_SLOTS - 1)];
+        let exact = if slot.key == hash && slot.generation == self.generation {
+            slot.value
+        } else {
+            let value = G::evaluate(pos, &self.weights) + conversion_bonus::<G>(pos);
+            *slot = Judged { key: hash, generation: self.generation, value };
+            value
+        };
         if self.style.noise == 0 {
             return exact;
         }
-        let mut h = G::hash(pos) ^ self.style.noise_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut h = hash ^ self.style.noise_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         h = (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         h ^= h >> 29;
         let span = 2 * self.style.noise as u64 + 1;
