@@ -87,7 +87,8 @@ fn hint_for(pos: &Position) -> (String, String) {
 #[test]
 fn the_games_hint_thinks_as_the_top_level_and_names_a_legal_turn_with_its_reason() {
     use khalif::play::AnyGame;
-    let game: Box<dyn AnyGame> = Box::new(khalif::rules::Game::<Khalif>::new(setup("Ka1 Rd5 ki9 vc8 cd7 gf7 dd2", 'g')));
+    let game: Box<dyn AnyGame> =
+        Box::new(khalif::rules::Game::<Khalif>::new(setup("Ka1 Rd5 ki9 vc8 cd7 gf7 dd2", 'g')));
     let mut thought = game.advise();
     // In slices, as on the web: the top level's search stops on its clock within a second.
     let verdict = loop {

@@ -5,7 +5,7 @@
 
 use super::convert::closeness;
 use super::engine::Engine;
-use super::levels::StyleWeights;
+use super::levels::{Ladder, Rung, StyleWeights, rung};
 use crate::rules::khalif::tables::KNIGHT;
 use crate::rules::khalif::{
     Bitboard, Event, Khalif, Kind, Piece, Position, Side, Square, Turn, WADI_RANK, for_each_move_of, half, play,
@@ -176,6 +176,24 @@ const HUNT_GUARDS: i32 = 150;
 
 impl Engine for Khalif {
     type Weights = KhalifWeights;
+    /// Calibrated on 200-game matches (docs/performance.md, issue 16). Level 1 follows captures
+    /// (it takes a free piece when it sees one) but misjudges by up to two and a half Camels;
+    /// the noise falls to nothing by level 3, a one-ply player that loses most games to none
+    /// below it. Each ply beyond is a level of its own, except that the third ply comes in two
+    /// steps: first cut at 2,000 nodes (it sees the third ply of a few moves only), then whole.
+    const LADDER: Ladder = [
+        rung(1, 250),
+        rung(1, 70),
+        rung(1, 0),
+        rung(2, 80),
+        rung(2, 0),
+        Rung { nodes: Some(2_000), ..rung(3, 0) },
+        rung(3, 0),
+        rung(4, 0),
+        rung(5, 0),
+        rung(6, 0),
+        rung(7, 0),
+    ];
     /// A Guard's worth of material.
     const ADJUDICATION_MARGIN: i32 = 3;
     const TACTICS: (&'static str, &'static str) =

@@ -85,7 +85,8 @@ pub struct Searcher<G: Engine> {
     /// The node count at which the current slice (or the whole search) ends.
     slice_end: u64,
     node_limit: u64,
-    deadline: Option<Instant>,
+    /// When the search began and when its time ends, where it has a time limit.
+    clock: Option<(Instant, Instant)>,
     stopped: bool,
     /// A primary move the root leaves out (to find the second best, for the tactics miner).
     excluded: Option<Key<G>>,
@@ -227,7 +228,7 @@ impl<G: Engine> Searcher<G> {
             nodes: 0,
             slice_end: u64::MAX,
             node_limit: u64::MAX,
-            deadline: None,
+            clock: None,
             stopped: false,
             excluded: None,
             earlier: Vec::new(),
@@ -271,7 +272,8 @@ impl<G: Engine> Searcher<G> {
     pub fn start(&mut self, pos: &G::Position, limits: &Limits) -> SlicedSearch<G> {
         self.nodes = 0;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        self.deadline = limits.time.map(|t| Instant::now() + t);
+        let now = Instant::now();
+        self.clock = limits.time.map(|t| (now, now + t));
         self.killers.fill([None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
         self.generation = self.generation.wrapping_add(1);
@@ -315,7 +317,7 @@ impl<G: Engine> Searcher<G> {
             search_state.result =
                 SearchResult { best, score, depth, nodes: self.nodes, pv: self.principal_variation(&pos, best, depth) };
             search_state.depth += 1;
-            if self.stopped || score.abs() > WIN_BOUND {
+            if self.stopped || score.abs() > WIN_BOUND || self.next_iteration_would_be_cut() {
                 break;
             }
         }
@@ -324,10 +326,20 @@ impl<G: Engine> Searcher<G> {
         Some(search_state.result.clone())
     }
 
+    /// Whether the time spent so far is over half the time limit: the next iteration takes
+    /// longer than all the earlier ones together, so it would be cut, and the time is better
+    /// left to the player. (A cut iteration still plays the best of the turns it finished.)
+    fn next_iteration_would_be_cut(&self) -> bool {
+        self.clock.is_some_and(|(started, deadline)| {
+            let now = Instant::now();
+            now >= deadline || now - started > (deadline - started) / 2
+        })
+    }
+
     fn out_of_limits(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
             || self.nodes >= self.node_limit
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.clock.is_some_and(|(_, deadline)| Instant::now() >= deadline)
     }
 
     fn root(&mut self, pos: &G::Position, depth: u32) -> (i32, Option<G::Turn>) {

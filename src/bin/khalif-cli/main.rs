@@ -78,7 +78,8 @@ enum Command {
     /// Play engine games between two players and report the Elo difference.
     Match {
         /// The first player (Gold, or White, in the first game): `level:N`, `depth:N` or `nodes:N`,
-        /// then optionally `,depth:N`, `,nodes:N` or `,noise:N` to try a level out (`level:4,noise:120`).
+        /// then optionally `,depth:N`, `,nodes:N`, `,noise:N` or `,quiescence:0|1` to try a level out
+        /// (`level:4,noise:120`).
         #[arg(long, visible_alias = "first")]
         gold: String,
         /// The second player.
@@ -137,7 +138,8 @@ enum Command {
     /// Play out the game's endgames suite (levels/<game>/endgames.ron): won positions, the
     /// top level finishing against itself; prints how many are won within 60 turns and the median.
     Endgames {
-        /// Who plays both sides, as for `match` (`level:6,depth:8`); the top level where unsaid.
+        /// Who plays both sides, as for `match` (`level:11,depth:8`); level 11, the strongest of
+        /// fixed depth, where unsaid.
         #[arg(long)]
         player: Option<String>,
         /// Print the turns of each game not won.
@@ -162,8 +164,9 @@ enum Command {
         /// Self-play games to learn from.
         #[arg(long, default_value_t = 400)]
         games: u32,
-        /// The player of the self-play games.
-        #[arg(long, default_value = "level:4")]
+        /// The player of the self-play games: three plies with some noise (the fourth of the six
+        /// levels before issue 16, as the weights in `levels/` were fitted with).
+        #[arg(long, default_value = "depth:3,noise:70")]
         player: String,
         #[arg(long, default_value_t = 1)]
         seed: u64,
