@@ -178,16 +178,17 @@ impl Engine for Khalif {
     type Weights = KhalifWeights;
     /// Calibrated on 200-game matches (docs/performance.md, issue 16). Level 1 follows captures
     /// (it takes a free piece when it sees one) but misjudges by up to two and a half Camels;
-    /// the noise falls to nothing by level 3, a one-ply player that loses most games to none
-    /// below it. Each ply beyond is a level of its own, except that the third ply comes in two
-    /// steps: first cut at 2,000 nodes (it sees the third ply of a few moves only), then whole.
+    /// the noise falls to nothing by level 3, a clean one-ply player. The second ply comes
+    /// with some misjudgement (a clean two-ply player was only +51 over it); the third comes
+    /// in three steps, cut at 1,500 and 3,000 nodes (it sees the third ply of the first moves
+    /// it tries only) and then whole; each ply beyond is a level of its own.
     const LADDER: Ladder = [
         rung(1, 250),
         rung(1, 70),
         rung(1, 0),
         rung(2, 80),
-        rung(2, 0),
-        Rung { nodes: Some(2_000), ..rung(3, 0) },
+        Rung { nodes: Some(1_500), ..rung(3, 0) },
+        Rung { nodes: Some(3_000), ..rung(3, 0) },
         rung(3, 0),
         rung(4, 0),
         rung(5, 0),
