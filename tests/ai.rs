@@ -130,7 +130,7 @@ fn elo_arithmetic_and_a_short_match() {
         "level:4,nodes:0",
         "level:4,speed:3",
         "noise:5",
-        "level:13,noise:1",
+        "level:15,noise:1",
         "level:4,quiescence:2",
     ] {
         assert!(Player::<Khalif>::parse(bad).is_err(), "{bad}");
@@ -146,10 +146,10 @@ fn elo_arithmetic_and_a_short_match() {
 }
 
 #[test]
-fn twelve_levels_and_the_regulars_file_loads() {
+fn fourteen_levels_and_the_regulars_file_loads() {
     use khalif::ai::levels::{LEVELS, level_name, level_of, parse_personalities};
-    assert_eq!(LEVELS, 12);
-    assert!(level_name(0).is_none() && level_name(13).is_none());
+    assert_eq!(LEVELS, 14);
+    assert!(level_name(0).is_none() && level_name(15).is_none());
     let all: Vec<_> = (1..=LEVELS).map(|n| level_of::<Khalif>(n).unwrap()).collect();
     assert!(
         all.windows(2).all(|w| w[0].limits.depth <= w[1].limits.depth),
@@ -160,8 +160,8 @@ fn twelve_levels_and_the_regulars_file_loads() {
     let regulars = parse_personalities(&text, "levels/personalities.ron").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(regulars.len(), 6);
     assert!(regulars.iter().all(|p| !p.banter.opening.is_empty()));
-    let error = parse_personalities("[(name: \"X\", level: 13, style: (aggression: 1.0, caution: 1.0, leapers: 1.0, footmen: 1.0), banter: (opening: [], first_capture: [], lost_vizier: [], winning: []))]", "f.ron").unwrap_err();
-    assert!(error.contains("level 13 does not exist (1–12)"), "{error}");
+    let error = parse_personalities("[(name: \"X\", level: 15, style: (aggression: 1.0, caution: 1.0, leapers: 1.0, footmen: 1.0), banter: (opening: [], first_capture: [], lost_vizier: [], winning: []))]", "f.ron").unwrap_err();
+    assert!(error.contains("level 15 does not exist (1–14)"), "{error}");
     let error = parse_personalities("[(name: \"X\",\n level: 1, colour: 3)]", "f.ron").unwrap_err();
     assert!(error.starts_with("f.ron:2:"), "names the line: {error}");
 }

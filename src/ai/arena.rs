@@ -35,7 +35,7 @@ pub struct Player<G: Engine> {
 }
 
 impl<G: Engine> Player<G> {
-    /// Parses `level:N` (1–12), `depth:N` or `nodes:N` (full strength to that depth or node
+    /// Parses `level:N` (1–14), `depth:N` or `nodes:N` (full strength to that depth or node
     /// count), then any of `,depth:N`, `,nodes:N`, `,noise:N`, `,quiescence:0|1` to change that
     /// player, so that a level can be tried out in a match before it is written into a game's
     /// ladder (`level:4,noise:120,nodes:30000`).

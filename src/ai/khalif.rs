@@ -181,7 +181,8 @@ impl Engine for Khalif {
     /// the noise falls to nothing by level 3, a clean one-ply player. The second ply comes
     /// with some misjudgement (a clean two-ply player was only +51 over it); the third comes
     /// in three steps, cut at 1,500 and 3,000 nodes (it sees the third ply of the first moves
-    /// it tries only) and then whole; each ply beyond is a level of its own.
+    /// it tries only) and then whole; each ply beyond is a level of its own, up to nine, below
+    /// the top level's ten or eleven.
     const LADDER: Ladder = [
         rung(1, 250),
         rung(1, 70),
@@ -194,6 +195,8 @@ impl Engine for Khalif {
         rung(5, 0),
         rung(6, 0),
         rung(7, 0),
+        rung(8, 0),
+        rung(9, 0),
     ];
     /// A Guard's worth of material.
     const ADJUDICATION_MARGIN: i32 = 3;

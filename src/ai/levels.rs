@@ -10,8 +10,10 @@ use super::engine::Engine;
 use super::search::{Limits, Style};
 
 /// How many levels every game has: the last is the top level, which thinks to its time
-/// budget; the others are the rungs of each game's ladder (`Engine::LADDER`).
-pub const LEVELS: u8 = 12;
+/// budget; the others are the rungs of each game's ladder (`Engine::LADDER`). Fourteen because
+/// Khalif's top level, searching ten or eleven plies in its 2 s, is +382 Elo over seven
+/// plies (docs/performance.md): the plies between need rungs of their own.
+pub const LEVELS: u8 = 14;
 
 /// A playing strength as a game plays it: how deep and how cleanly it thinks.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,7 +41,7 @@ pub struct Rung {
     pub nodes: Option<u64>,
 }
 
-/// The rungs of a ladder, levels 1 to 11 (level 12 is the top, the same in every game).
+/// The rungs of a ladder, levels 1 to 13 (level 14 is the top, the same in every game).
 pub type Ladder = [Rung; LEVELS as usize - 1];
 
 /// A rung that follows captures and has no node bound.
@@ -64,12 +66,15 @@ pub const fn six(depth: [u32; 6], noise: [i32; 6], nodes: [Option<u64>; 6]) -> [
 pub const COMMON_DEPTH: [u32; 6] = [1, 1, 2, 3, 4, 6];
 pub const COMMON_NOISE: [i32; 6] = [250, 120, 80, 70, 15, 0];
 
-/// A ladder of eleven rungs from a game's six measured levels, for the games whose fine
-/// ladder is not measured yet (issue 16): the six stand at levels 1, 3, 5, 7, 9 and 11, and each
+/// A ladder of thirteen rungs from a game's six measured levels, for the games whose fine
+/// ladder is not measured yet (issue 16): the six stand at levels 1, 3, 5, 7, 9 and 11, each
 /// level between looks as far as the one below it with half its noise (or, where the one above
-/// looks two plies further, one ply further with the noise of the one below).
+/// looks two plies further, one ply further with the noise of the one below), and levels 12
+/// and 13 look one and two plies further than the sixth.
 pub const fn ladder_from_six(six: [Rung; 6]) -> Ladder {
     let mut ladder = [rung(1, 0); LEVELS as usize - 1];
+    ladder[11] = Rung { depth: six[5].depth + 1, ..six[5] };
+    ladder[12] = Rung { depth: six[5].depth + 2, ..six[5] };
     let mut i = 0;
     while i < 6 {
         ladder[2 * i] = six[i];
@@ -99,10 +104,12 @@ const NAMES: [&str; LEVELS as usize] = [
     "barracks champion",
     "courtyard sage",
     "grand vizier",
+    "legend of the pubs",
+    "khalif's champion",
     "master",
 ];
 
-/// Level `number`'s name (1–12).
+/// Level `number`'s name (1–14).
 pub fn level_name(number: u8) -> Option<&'static str> {
     NAMES.get(usize::from(number).checked_sub(1)?).copied()
 }
@@ -122,7 +129,7 @@ pub const HINT_THINKING: std::time::Duration = std::time::Duration::from_millis(
 /// The deepest the top level may look: in practice its clock stops it first.
 pub const TOP_LEVEL_DEPTH: u32 = 64;
 
-/// Level `number` (1–12) as it plays game `G`: a rung of the game's ladder, or the top level,
+/// Level `number` (1–14) as it plays game `G`: a rung of the game's ladder, or the top level,
 /// which deepens until its thinking time is spent.
 pub fn level_of<G: Engine>(number: u8) -> Option<Level> {
     let name = level_name(number)?;
@@ -269,6 +276,8 @@ mod tests {
         assert_eq!(ladder[7], Rung { depth: 3, noise: 35, quiescence: true, nodes: Some(25_000) });
         // Between depth 4 and depth 6: one ply further than the lower one, as noisy.
         assert_eq!(ladder[9], Rung { depth: 5, noise: 15, quiescence: true, nodes: None });
+        // Above the sixth: one and two plies further.
+        assert_eq!((ladder[11].depth, ladder[12].depth), (7, 8));
     }
 
     #[test]

@@ -41,7 +41,7 @@ impl Opponent {
         Opponent { side, personality: personality.clone(), regular: true }
     }
 
-    /// A silent opponent of a plain level (1–12), with a name for the HUD.
+    /// A silent opponent of a plain level (1–14), with a name for the HUD.
     pub fn level(side: Side, name: &str, level: u8) -> Opponent {
         let neutral = StyleWeights { aggression: 1.0, caution: 1.0, leapers: 1.0, footmen: 1.0 };
         let banter = Banter {

@@ -138,8 +138,8 @@ enum Command {
     /// Play out the game's endgames suite (levels/<game>/endgames.ron): won positions, the
     /// top level finishing against itself; prints how many are won within 60 turns and the median.
     Endgames {
-        /// Who plays both sides, as for `match` (`level:11,depth:8`); level 11, the strongest of
-        /// fixed depth, where unsaid.
+        /// Who plays both sides, as for `match` (`level:11,depth:8`); level 11 (the old top level;
+        /// seven plies in Khalif) where unsaid.
         #[arg(long)]
         player: Option<String>,
         /// Print the turns of each game not won.
