@@ -71,6 +71,8 @@ pub struct Thinking {
     running: Option<SearchJob>,
     /// When the opponent began its current turn's search.
     asked_at: Option<Instant>,
+    /// Its turn is settled but it is still taking its moment over it (`thinking_pause`).
+    pausing: bool,
     planned: Option<(u32, Plan)>,
     /// The last search's score for the opponent: how it judges a draw offer.
     last_score: i32,
@@ -85,9 +87,9 @@ pub struct Thinking {
 }
 
 impl Thinking {
-    /// Whether the opponent is thinking now (for the HUD's cue).
+    /// Whether the opponent is thinking now, its pause included (for the HUD's cue).
     pub fn is_thinking(&self) -> bool {
-        self.running.is_some()
+        self.running.is_some() || self.pausing
     }
 }
 
@@ -132,6 +134,7 @@ fn forget_the_last_game(mut started: MessageReader<GameCommand>, mut thinking: R
     if started.read().any(|c| matches!(c, GameCommand::Start(_))) {
         thinking.hopelessness = Hopelessness::default();
         thinking.resigning = false;
+        thinking.pausing = false;
     }
 }
 
@@ -144,7 +147,8 @@ fn answer_draw_offers(
     mut speech: ResMut<Speech>,
 ) {
     let Some(opponent) = opponent else { return };
-    if session.game.draw_offer() != Some(opponent.side.opponent()) || thinking.is_thinking() {
+    // It answers once its search is done (its score judges the offer), pause or none.
+    if session.game.draw_offer() != Some(opponent.side.opponent()) || thinking.running.is_some() {
         return;
     }
     let accept = accepts_draw(thinking.last_score, session.game.stalemate());
@@ -191,7 +195,8 @@ fn play_for_the_pub(
     }
     let pausing = settings.is_none_or(|s| s.settings.thinking_pause);
     let asked_at = thinking.asked_at.filter(|_| starting && pausing);
-    if asked_at.is_some_and(|at| at.elapsed() < thinking_pause(number)) {
+    thinking.pausing = asked_at.is_some_and(|at| at.elapsed() < thinking_pause(number));
+    if thinking.pausing {
         return;
     }
     if starting && opponent.regular && thinking.resigning {
