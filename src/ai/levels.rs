@@ -62,8 +62,9 @@ pub const fn six(depth: [u32; 6], noise: [i32; 6], nodes: [Option<u64>; 6]) -> [
     rungs
 }
 
-/// The common six levels' depths and noise (in hundredths of a Camel).
+/// The common six levels' depths.
 pub const COMMON_DEPTH: [u32; 6] = [1, 1, 2, 3, 4, 6];
+/// The common six levels' noise, in hundredths of a Camel (games with other units set their own).
 pub const COMMON_NOISE: [i32; 6] = [250, 120, 80, 70, 15, 0];
 
 /// A ladder of thirteen rungs from a game's six measured levels, for the games whose fine
@@ -119,7 +120,7 @@ pub const TOP_LEVEL_BUDGET: std::time::Duration = std::time::Duration::from_secs
 
 /// The top level's search time: its budget less a margin for what comes after the search
 /// last looks at the clock (a batch of nodes, the line it reports) and for a busy machine,
-/// so that the turn arrives within the budget. Every level stops at it: those below the top
+/// so that the turn arrives within the budget. Every level stops at it: the shallow rungs
 /// never come near it, and it keeps a deep rung in a crowded position within the budget.
 pub const TOP_LEVEL_THINKING: std::time::Duration = std::time::Duration::from_millis(1950);
 

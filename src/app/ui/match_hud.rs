@@ -16,7 +16,7 @@ use crate::app::screens::Screen;
 use crate::app::session::{PlayerDecision, Session};
 use crate::play::AnyGame;
 use crate::rules::Side;
-use crate::rules::view::{Ask, Choice, PieceCode};
+use crate::rules::view::{Ask, Board, Choice, PieceCode};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Advice>().add_systems(
@@ -169,24 +169,23 @@ fn piece_list(game: &dyn AnyGame, pieces: &[PieceCode]) -> String {
         .join(", ")
 }
 
-/// The hint being thought out and the last one given, each with the turn it was asked on: a
-/// hint speaks of its own turn only.
+/// The hint being thought out and the last one given, each with the board it was asked on: a
+/// hint speaks of its own position only (not after a turn, an undo or in another game).
 #[derive(Resource, Default)]
 struct Advice {
-    running: Option<(u32, SearchJob)>,
-    given: Option<(u32, String)>,
+    running: Option<(Board, SearchJob)>,
+    given: Option<(Board, String)>,
 }
 
 impl Advice {
     /// Takes the finished search's hint, if it has finished.
     fn poll(&mut self) {
-        let Some((asked_on, job)) = &mut self.running else { return };
+        let Some((_, job)) = &mut self.running else { return };
         // Only the opponent's slices are reported (`Thinking::longest_slice_ms`).
         let Some(verdict) = job.poll(&mut 0.0) else { return };
         let text = verdict
             .map_or_else(|| "No turn to suggest.".to_string(), |v| format!("Hint: {} — {}", v.notation, v.reason));
-        self.given = Some((*asked_on, text));
-        self.running = None;
+        self.given = self.running.take().map(|(asked_on, _)| (asked_on, text));
     }
 }
 
@@ -194,6 +193,7 @@ impl Advice {
 fn side_panel(
     mut contexts: EguiContexts,
     seat: Option<Res<Seat>>,
+    opponent: Option<Res<Opponent>>,
     mut session: ResMut<Session>,
     mut ui_state: ResMut<UiState>,
     mut advice: ResMut<Advice>,
@@ -281,15 +281,19 @@ fn side_panel(
                     commands.write(GameCommand::Leave);
                 }
             });
-            let at_turn_start = session.game.prompt().is_some_and(|p| p.ask == Ask::Move);
-            let number = session.game.turn_number();
+            // A hint is for the player's own turn, never the opponent's.
+            let at_turn_start = session
+                .game
+                .prompt()
+                .is_some_and(|p| p.ask == Ask::Move && opponent.as_ref().is_none_or(|o| o.side != p.side));
+            let board = session.game.board();
             let hint = egui::Button::new("Hint");
             if ui.add_enabled(idle && at_turn_start && advice.running.is_none(), hint).clicked() {
-                advice.running = Some((number, SearchJob::start(session.game.advise())));
+                advice.running = Some((board.clone(), SearchJob::start(session.game.advise())));
             }
             match (&advice.running, &advice.given) {
                 (Some(_), _) => _ = ui.label("Hint: thinking…"),
-                (None, Some((asked_on, text))) if *asked_on == number => _ = ui.label(text),
+                (None, Some((asked_on, text))) if *asked_on == board => _ = ui.label(text),
                 _ => {}
             }
             ui.checkbox(&mut ui_state.threats, "Show threats (H)");
