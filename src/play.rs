@@ -6,7 +6,7 @@
 use std::any::Any;
 
 use crate::ai::ending::Stalemate;
-use crate::ai::levels::{HINT_THINKING, Personality, TOP_LEVEL_DEPTH};
+use crate::ai::levels::{HINT_THINKING, LEVELS, Personality, level_of};
 use crate::ai::{Engine, Hint, Limits, SearchResult, Searcher, SlicedSearch, explained};
 use crate::rules::geometry::Geometry;
 use crate::rules::text::PositionError;
@@ -174,25 +174,26 @@ fn effects<G: Rules>(events: &[<G::Machine as TurnMachine>::Event]) -> Vec<Stage
     events.iter().flat_map(G::effects).map(|(stage, effect)| Staged { stage, effect }).collect()
 }
 
-/// The search of a [`Thought`], with its own searcher and the position it searches.
+/// The search of a [`Thought`], with its own searcher.
 struct Search<G: Engine> {
-    position: G::Position,
     searcher: Searcher<G>,
     search: SlicedSearch<G>,
 }
 
 impl<G: Engine> Search<G> {
-    /// Starts `searcher` on `pos` within `limits`.
-    fn start(pos: &G::Position, mut searcher: Searcher<G>, limits: &Limits) -> Box<dyn Thought> {
-        let search = searcher.start(pos, limits);
-        Box::new(Search { position: *pos, searcher, search })
+    /// Starts `searcher` on the turn in progress of `game` within `limits`, knowing the game's
+    /// earlier positions (a return to one scores as a draw).
+    fn start(game: &Game<G>, mut searcher: Searcher<G>, limits: &Limits) -> Box<dyn Thought> {
+        searcher.remember_earlier(game.turn_start(), Game::history(game).iter().map(|t| &t.before));
+        let search = searcher.start(game.turn_start(), limits);
+        Box::new(Search { searcher, search })
     }
 }
 
 impl<G: Engine> Thought for Search<G> {
     fn resume(&mut self, slice_nodes: u64) -> Option<Option<Verdict>> {
         let result: SearchResult<G> = self.searcher.resume(&mut self.search, slice_nodes)?;
-        Some(explained(&self.position, &result).map(|hint: Hint<G>| Verdict {
+        Some(explained(self.search.position(), &result).map(|hint: Hint<G>| Verdict {
             plan: Plan(Box::new(hint.turn)),
             score: result.score,
             notation: hint.notation,
@@ -381,9 +382,7 @@ impl<G: Engine> AnyGame for Game<G> {
 
     fn think(&self, who: &Personality) -> Box<dyn Thought> {
         let player = who.player::<G>();
-        let mut searcher = player.searcher();
-        searcher.remember_earlier(self.turn_start(), Game::history(self).iter().map(|t| &t.before));
-        Search::start(self.turn_start(), searcher, &player.limits)
+        Search::start(self, player.searcher(), &player.limits)
     }
 
     fn plan_choice(&self, plan: &Plan) -> Option<Choice> {
@@ -408,10 +407,11 @@ impl<G: Engine> AnyGame for Game<G> {
     }
 
     fn advise(&self) -> Box<dyn Thought> {
+        // The top level's judgement, on the hint's shorter clock.
+        let top = level_of::<G>(LEVELS).expect("every game has a top level");
         let mut searcher = Searcher::<G>::new(G::Weights::default(), 16);
-        searcher.remember_earlier(self.turn_start(), Game::history(self).iter().map(|t| &t.before));
-        let limits = Limits { depth: TOP_LEVEL_DEPTH, nodes: None, time: Some(HINT_THINKING) };
-        Search::start(self.turn_start(), searcher, &limits)
+        searcher.style = top.style;
+        Search::start(self, searcher, &Limits { time: Some(HINT_THINKING), ..top.limits })
     }
 
     fn stalemate(&self) -> Stalemate {

@@ -4,7 +4,7 @@
 //! ordering and pruning, the harness's material, and the words of hints and tactics.
 
 use super::engine::Engine;
-use super::levels::{COMMON_DEPTH, COMMON_NOISE, Ladder, StyleWeights, ladder_from_six, six};
+use super::levels::{COMMON_DEPTH, COMMON_LADDER, Ladder, StyleWeights, ladder_from_six, six};
 use crate::rules::Side;
 use crate::rules::izdari::{
     AssassinsIzdari, ClassicIzdari, Event, Kind, OFF, ORTHOGONAL, Position, Sq, Turn, Version, archer_targets,
@@ -399,7 +399,7 @@ macro_rules! izdari_engine {
     };
 }
 
-izdari_engine!(AssassinsIzdari, IzdariWeights, "izdari", ladder_from_six(six(COMMON_DEPTH, COMMON_NOISE, [None; 6])));
+izdari_engine!(AssassinsIzdari, IzdariWeights, "izdari", COMMON_LADDER);
 izdari_engine!(ClassicIzdari, ClassicIzdariWeights, "izdari-classic", CLASSIC_LADDER);
 
 #[cfg(test)]

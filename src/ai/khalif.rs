@@ -6,7 +6,7 @@
 use super::convert::closeness;
 use super::engine::Engine;
 use super::levels::{Ladder, Rung, StyleWeights, rung};
-use crate::rules::khalif::tables::KNIGHT;
+use crate::rules::khalif::tables::{HALVES, KNIGHT};
 use crate::rules::khalif::{
     Bitboard, Event, Khalif, Kind, Piece, Position, Side, Square, Turn, WADI_RANK, for_each_move_of, half, play,
     reachable_by, replay,
@@ -78,21 +78,6 @@ const RANKS: [Bitboard; 9] = {
     ranks
 };
 
-/// The ranks beyond the Wadi for each side: the opponent's half.
-const BEYOND_THE_WADI: [Bitboard; 2] = {
-    let (mut first, mut second) = (Bitboard::EMPTY, Bitboard::EMPTY);
-    let mut rank = 0;
-    while rank < 9 {
-        if rank > WADI_RANK as usize {
-            first = first.union(RANKS[rank]);
-        } else if rank < WADI_RANK as usize {
-            second = second.union(RANKS[rank]);
-        }
-        rank += 1;
-    }
-    [first, second]
-};
-
 /// How many ranks a side's Camels stand beyond their own second rank, all together.
 fn camel_advance(camels: Bitboard, side: Side) -> i32 {
     (0..9)
@@ -121,7 +106,7 @@ fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
     });
     let own = pos.side(side);
     let in_wadi = count(own & RANKS[WADI_RANK as usize]);
-    let crossed = count(own & BEYOND_THE_WADI[side.index()]);
+    let crossed = count(own & HALVES[side.opponent().index()]);
     let beside_theirs = Position::adjacent_to(pos.rulers(side.opponent()));
     let beside_ours = Position::adjacent_to(pos.rulers(side));
     let guarded = guard_reach | Position::adjacent_to(pos.pieces(side, Kind::Guard));

@@ -67,6 +67,9 @@ pub const COMMON_DEPTH: [u32; 6] = [1, 1, 2, 3, 4, 6];
 /// The common six levels' noise, in hundredths of a Camel (games with other units set their own).
 pub const COMMON_NOISE: [i32; 6] = [250, 120, 80, 70, 15, 0];
 
+/// The common six levels as a ladder: the ladder of a game that sets no other.
+pub const COMMON_LADDER: Ladder = ladder_from_six(six(COMMON_DEPTH, COMMON_NOISE, [None; 6]));
+
 /// A ladder of thirteen rungs from a game's six measured levels, for the games whose fine
 /// ladder is not measured yet (issue 16): the six stand at levels 1, 3, 5, 7, 9 and 11, each
 /// level between looks as far as the one below it with half its noise (or, where the one above
@@ -128,7 +131,7 @@ pub const TOP_LEVEL_THINKING: std::time::Duration = std::time::Duration::from_mi
 pub const HINT_THINKING: std::time::Duration = std::time::Duration::from_millis(900);
 
 /// The deepest the top level may look: in practice its clock stops it first.
-pub const TOP_LEVEL_DEPTH: u32 = 64;
+const TOP_LEVEL_DEPTH: u32 = 64;
 
 /// Level `number` (1–14) as it plays game `G`: a rung of the game's ladder, or the top level,
 /// which deepens until its thinking time is spent.

@@ -186,6 +186,13 @@ impl<T> Groups<T> {
     }
 }
 
+impl<G: Rules> SlicedSearch<G> {
+    /// The position searched.
+    pub fn position(&self) -> &G::Position {
+        &self.position
+    }
+}
+
 /// Complete turns grouped by primary move (generation keeps a move's resolutions together).
 pub(crate) fn group_by_primary<G: Rules>(turns: impl IntoIterator<Item = G::Turn>) -> Vec<Vec<G::Turn>> {
     let mut groups: Vec<Vec<G::Turn>> = Vec::new();
