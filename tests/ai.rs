@@ -131,14 +131,15 @@ fn elo_arithmetic_and_a_short_match() {
         "level:4,speed:3",
         "noise:5",
         "level:15,noise:1",
-        "level:4,quiescence:2",
+        "level:4,quiescence:7",
     ] {
         assert!(Player::<Khalif>::parse(bad).is_err(), "{bad}");
     }
     let tried = Player::<Khalif>::parse("level:4,noise:120,nodes:30000,depth:2").unwrap();
     assert_eq!((tried.style.noise, tried.limits.nodes, tried.limits.depth), (120, Some(30_000), 2));
     assert_eq!(tried.style.quiescence, Player::<Khalif>::parse("level:4").unwrap().style.quiescence);
-    assert!(!Player::<Khalif>::parse("depth:1,quiescence:0").unwrap().style.quiescence);
+    assert_eq!(Player::<Khalif>::parse("depth:1,quiescence:0").unwrap().style.quiescence, 0);
+    assert_eq!(Player::<Khalif>::parse("depth:1,quiescence:2").unwrap().style.quiescence, 2);
     let (a, b) = (Player::<Khalif>::parse("depth:2").unwrap(), Player::<Khalif>::parse("depth:1").unwrap());
     let tally = play_match(&a, &b, 2, 7, 2);
     assert_eq!(tally.games(), 2);
@@ -495,4 +496,20 @@ mod izdari {
             found.reason
         );
     }
+}
+
+#[test]
+fn a_level_follows_as_many_capture_plies_past_its_depth_as_its_style_says() {
+    // Rd5xd7 wins a Camel, but the Raider on d9 takes back: a one-ply search that follows no
+    // capture past its depth sees only the Camel; one that follows a single capture ply sees
+    // the Raider lost.
+    let pos = setup("Ka1 Rd5 ki9 cd7 rd9", 'g');
+    let best_following = |plies| {
+        let mut searcher = Searcher::<Khalif>::new(KhalifWeights::default(), 16);
+        searcher.style.quiescence = plies;
+        write_turn(&pos, &searcher.search(&pos, &Limits::depth(1)).best.expect("a move"))
+    };
+    assert_eq!(best_following(0), "Rd5xd7");
+    assert_ne!(best_following(1), "Rd5xd7");
+    assert_ne!(best_following(khalif::ai::QUIESCENCE_PLIES), "Rd5xd7");
 }

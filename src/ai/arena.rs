@@ -15,7 +15,7 @@ use web_time::Instant;
 
 use super::engine::Engine;
 use super::levels::{LEVELS, level_of};
-use super::search::{Limits, Searcher, Style};
+use super::search::{Limits, QUIESCENCE_PLIES, Searcher, Style};
 use crate::rules::{Rules, Side};
 
 /// Turns without a capture after which the harness scores a draw.
@@ -36,14 +36,14 @@ pub struct Player<G: Engine> {
 
 impl<G: Engine> Player<G> {
     /// Parses `level:N` (1–14), `depth:N` or `nodes:N` (full strength to that depth or node
-    /// count), then any of `,depth:N`, `,nodes:N`, `,noise:N`, `,quiescence:0|1` to change that
-    /// player, so that a level can be tried out in a match before it is written into a game's
-    /// ladder (`level:4,noise:120,nodes:30000`).
+    /// count), then any of `,depth:N`, `,nodes:N`, `,noise:N`, `,quiescence:N` (capture plies
+    /// followed past the depth, 0–6) to change that player, so that a level can be tried out
+    /// in a match before it is written into a game's ladder (`level:4,noise:120,nodes:30000`).
     pub fn parse(spec: &str) -> Result<Player<G>, String> {
         let bad = || {
             format!(
                 "player `{spec}`: expected level:N (1-{LEVELS}), depth:N or nodes:N, \
-                 then optionally ,depth:N ,nodes:N ,noise:N or ,quiescence:0|1"
+                 then optionally ,depth:N ,nodes:N ,noise:N or ,quiescence:N (0-{QUIESCENCE_PLIES})"
             )
         };
         let mut fields = spec.split(',').map(|part| spec_field(part).ok_or_else(bad));
@@ -62,7 +62,7 @@ impl<G: Engine> Player<G> {
                 ("depth", n) if n > 0 => limits.depth = n.min(64) as u32,
                 ("nodes", n) if n > 0 => limits.nodes = Some(n),
                 ("noise", n) => style.noise = i32::try_from(n).map_err(|_| bad())?,
-                ("quiescence", n @ (0 | 1)) => style.quiescence = n == 1,
+                ("quiescence", n) if n <= u64::from(QUIESCENCE_PLIES) => style.quiescence = n as u32,
                 _ => return Err(bad()),
             }
         }

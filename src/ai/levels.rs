@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use super::arena::Player;
 use super::engine::Engine;
-use super::search::{Limits, Style};
+use super::search::{Limits, QUIESCENCE_PLIES, Style};
 
 /// How many levels every game has: the last is the top level, which thinks to its time
 /// budget; the others are the rungs of each game's ladder (`Engine::LADDER`). Fourteen because
@@ -25,8 +25,9 @@ pub struct Level {
 }
 
 /// One level below the top in one game: how far it looks, how much it misjudges and whether
-/// it follows captures past its horizon. Weak levels search shallowly, judge noisily and stop
-/// at the horizon: they miss tactics as people do, never throwing pieces away at random.
+/// how far it follows captures past its horizon. Weak levels search shallowly, judge noisily
+/// and stop at the horizon or soon after: they miss tactics as people do, never throwing
+/// pieces away at random.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rung {
     /// Plies searched.
@@ -34,8 +35,9 @@ pub struct Rung {
     /// The most its judgement of a position is off, in the game's evaluation units (the same
     /// error every time for the same position, as a person's misjudgement is).
     pub noise: i32,
-    /// Follows captures past its depth.
-    pub quiescence: bool,
+    /// How many capture plies it follows past its depth: 0 none, 2 a capture and its
+    /// recapture, `QUIESCENCE_PLIES` every exchange to its end.
+    pub quiescence: u32,
     /// The most nodes it searches for a turn, where its depth alone would keep a player waiting
     /// or see too far in a crowded position.
     pub nodes: Option<u64>,
@@ -44,9 +46,9 @@ pub struct Rung {
 /// The rungs of a ladder, levels 1 to 13 (level 14 is the top, the same in every game).
 pub type Ladder = [Rung; LEVELS as usize - 1];
 
-/// A rung that follows captures and has no node bound.
+/// A rung that follows every exchange and has no node bound.
 pub const fn rung(depth: u32, noise: i32) -> Rung {
-    Rung { depth, noise, quiescence: true, nodes: None }
+    Rung { depth, noise, quiescence: QUIESCENCE_PLIES, nodes: None }
 }
 
 /// The six levels every game started with (issue 5): depth 1 with no quiescence, then depths
@@ -56,7 +58,12 @@ pub const fn six(depth: [u32; 6], noise: [i32; 6], nodes: [Option<u64>; 6]) -> [
     let mut rungs = [rung(1, 0); 6];
     let mut i = 0;
     while i < 6 {
-        rungs[i] = Rung { depth: depth[i], noise: noise[i], quiescence: i > 0, nodes: nodes[i] };
+        rungs[i] = Rung {
+            depth: depth[i],
+            noise: noise[i],
+            quiescence: if i > 0 { QUIESCENCE_PLIES } else { 0 },
+            nodes: nodes[i],
+        };
         i += 1;
     }
     rungs
@@ -140,7 +147,7 @@ pub fn level_of<G: Engine>(number: u8) -> Option<Level> {
     let rung = G::LADDER.get(usize::from(number) - 1).copied().unwrap_or(Rung {
         depth: TOP_LEVEL_DEPTH,
         noise: 0,
-        quiescence: true,
+        quiescence: QUIESCENCE_PLIES,
         nodes: None,
     });
     Some(Level {
@@ -276,10 +283,10 @@ mod tests {
             assert_eq!(ladder[2 * i], *measured, "the {}th measured level is level {}", i + 1, 2 * i + 1);
         }
         // Between two of the same depth (or one apart): the lower one's sight with half its noise.
-        assert_eq!(ladder[1], Rung { depth: 1, noise: 125, quiescence: false, nodes: None });
-        assert_eq!(ladder[7], Rung { depth: 3, noise: 35, quiescence: true, nodes: Some(25_000) });
+        assert_eq!(ladder[1], Rung { depth: 1, noise: 125, quiescence: 0, nodes: None });
+        assert_eq!(ladder[7], Rung { depth: 3, noise: 35, quiescence: QUIESCENCE_PLIES, nodes: Some(25_000) });
         // Between depth 4 and depth 6: one ply further than the lower one, as noisy.
-        assert_eq!(ladder[9], Rung { depth: 5, noise: 15, quiescence: true, nodes: None });
+        assert_eq!(ladder[9], Rung { depth: 5, noise: 15, quiescence: QUIESCENCE_PLIES, nodes: None });
         // Above the sixth: one and two plies further.
         assert_eq!((ladder[11].depth, ladder[12].depth), (7, 8));
     }
@@ -288,7 +295,7 @@ mod tests {
     fn the_top_level_thinks_to_its_clock_and_the_others_answer_within_it() {
         use crate::rules::khalif::Khalif;
         let top = level_of::<Khalif>(LEVELS).unwrap();
-        assert_eq!((top.limits.depth, top.style.noise, top.style.quiescence), (TOP_LEVEL_DEPTH, 0, true));
+        assert_eq!((top.limits.depth, top.style.noise, top.style.quiescence), (TOP_LEVEL_DEPTH, 0, QUIESCENCE_PLIES));
         assert!((1..=LEVELS).all(|n| level_of::<Khalif>(n).unwrap().limits.time == Some(TOP_LEVEL_THINKING)));
         assert!(TOP_LEVEL_THINKING < TOP_LEVEL_BUDGET);
         assert!(level_of::<Khalif>(0).is_none() && level_of::<Khalif>(LEVELS + 1).is_none());

@@ -22,4 +22,4 @@ pub mod tune;
 
 pub use engine::{Engine, Weights};
 pub use hint::{Hint, explained, hint};
-pub use search::{Limits, SearchResult, Searcher, SlicedSearch, Style, WIN};
+pub use search::{Limits, QUIESCENCE_PLIES, SearchResult, Searcher, SlicedSearch, Style, WIN};

@@ -16,8 +16,9 @@ use crate::rules::{Rules, Square as _};
 /// A won game's score; wins sooner score higher.
 pub const WIN: i32 = 1_000_000;
 const INFINITY: i32 = WIN + 1;
-/// How many capture plies quiescence follows at most.
-const QUIESCENCE_PLIES: u32 = 6;
+/// How many capture plies quiescence follows at most: a full-strength search follows every
+/// exchange this far; weaker levels follow fewer (`Style::quiescence`).
+pub const QUIESCENCE_PLIES: u32 = 6;
 
 /// When to stop searching.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -138,13 +139,14 @@ pub struct Style {
     /// the same every time for the same position and seed.
     pub noise: i32,
     pub noise_seed: u64,
-    /// Follow captures past the search depth (quiescence).
-    pub quiescence: bool,
+    /// How many capture plies it follows past its depth (quiescence): 0 sees no reply to
+    /// its last move, 2 sees a capture and its recapture, `QUIESCENCE_PLIES` every exchange.
+    pub quiescence: u32,
 }
 
 impl Default for Style {
     fn default() -> Style {
-        Style { noise: 0, noise_seed: 0, quiescence: true }
+        Style { noise: 0, noise_seed: 0, quiescence: QUIESCENCE_PLIES }
     }
 }
 
@@ -493,7 +495,7 @@ impl<G: Engine> Searcher<G> {
             return score;
         }
         if depth == 0 {
-            return self.quiescence(pos, alpha, beta, ply, QUIESCENCE_PLIES);
+            return self.quiescence(pos, alpha, beta, ply, self.style.quiescence);
         }
         if self.tick() {
             return 0;
@@ -609,7 +611,7 @@ impl<G: Engine> Searcher<G> {
             return 0;
         }
         let stand = self.judge(pos);
-        if stand >= beta || left == 0 || !self.style.quiescence {
+        if stand >= beta || left == 0 {
             return stand;
         }
         alpha = alpha.max(stand);

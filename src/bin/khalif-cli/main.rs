@@ -78,7 +78,7 @@ enum Command {
     /// Play engine games between two players and report the Elo difference.
     Match {
         /// The first player (Gold, or White, in the first game): `level:N`, `depth:N` or `nodes:N`,
-        /// then optionally `,depth:N`, `,nodes:N`, `,noise:N` or `,quiescence:0|1` to try a level out
+        /// then optionally `,depth:N`, `,nodes:N`, `,noise:N` or `,quiescence:N` (capture plies past the depth, 0–6) to try a level out
         /// (`level:4,noise:120`).
         #[arg(long, visible_alias = "first")]
         gold: String,
