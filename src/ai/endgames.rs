@@ -14,10 +14,12 @@ use crate::rules::Side;
 /// Turns (each side's move is one) within which an endgame of the suite should be won.
 pub const ENDGAME_TURNS: u32 = 60;
 
-/// The level that plays both sides of the suite: level 11, the top level of the six levels
-/// before issue 16 in the games whose fine ladder is not measured yet (seven plies in Khalif),
-/// so that the suite runs in minutes and its figures stay comparable.
-pub const ENDGAME_LEVEL: u8 = 11;
+/// The player on both sides of the suite: a clean search to the game's `Engine::ENDGAME_DEPTH`
+/// (the top level of the six levels before issue 16; seven plies in Khalif), so that the suite
+/// runs in minutes and its figures stay comparable whatever the ladder's rungs become.
+pub fn endgame_player<G: Engine>() -> String {
+    format!("depth:{}", G::ENDGAME_DEPTH)
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -47,6 +47,9 @@ pub trait Engine: Rules {
     /// match harness draws its random opening turns only among those a short search scores
     /// within this many evaluation units of the best; `None` draws among all turns.
     const OPENING_MARGIN: Option<i32> = None;
+    /// How deep the endgames suite's player looks (`endgames::endgame_player`): the old top
+    /// level's depth, where the suite's figures were first measured.
+    const ENDGAME_DEPTH: u32 = 6;
 
     /// The turns search considers in `pos`: every legal turn, unless the game's turns can be
     /// too many to search (Khitan's placements) and it picks the promising ones.

@@ -161,6 +161,8 @@ const HUNT_GUARDS: i32 = 150;
 
 impl Engine for Khalif {
     type Weights = KhalifWeights;
+    /// Seven plies, level 11: the suite's Khalif figures (issue 18) were measured there.
+    const ENDGAME_DEPTH: u32 = 7;
     /// Calibrated on 200-game matches (docs/performance.md, issue 16). Level 1 follows captures
     /// (it takes a free piece when it sees one) but misjudges by up to two and a half Camels;
     /// the noise falls to nothing by level 3, a clean one-ply player. The second ply comes

@@ -10,7 +10,7 @@
 //! own colour is captured on the next move, X7.5), each completed greedily.
 
 use super::engine::Engine;
-use super::levels::{COMMON_NOISE, Ladder, StyleWeights, ladder_from_six, six};
+use super::levels::{Ladder, Rung, StyleWeights, rung};
 use crate::rules::Side;
 use crate::rules::khitan::tables::{AROUND, first_in_line, hexes};
 use crate::rules::khitan::{
@@ -180,11 +180,29 @@ impl Engine for Khitan {
     /// Half of the openings of four random flips were already a piece or more apart at depth 5
     /// (102 of 200): the harness opens with flips within half a piece of the best.
     const OPENING_MARGIN: Option<i32> = Some(50);
-    /// The sixth of its six measured levels (level 11 until its fine ladder is measured) looks
-    /// eight plies ahead, not six: Khitan's tree is narrow enough that its longest turn stays
-    /// under 0.7 s, and at six it beat the fifth by only +58 over 200 games (at seven +80, at
-    /// eight +135; docs/performance.md).
-    const LADDER: Ladder = ladder_from_six(six([1, 1, 2, 3, 4, 8], COMMON_NOISE, [None; 6]));
+    /// Eight plies, the old top level: Khitan's narrow tree allows it within the suite's minutes.
+    const ENDGAME_DEPTH: u32 = 8;
+    /// Calibrated on 200-game matches (docs/performance.md, issue 16). Khitan's strength lies
+    /// in the first plies: past four, a ply is worth little (six plies beat four by +58 to
+    /// +104, eight by +135; the top level reaches eight or nine in its 2 s), so twelve rungs
+    /// stand at four plies or fewer. Levels 1 to 5 do not see the reply to their flip and
+    /// misjudge less and less; 6 to 8 see it; then the second ply, the third with a rough
+    /// and then a finer judgement, the fourth, and six plies below the top.
+    const LADDER: Ladder = [
+        Rung { quiescence: 0, ..rung(1, 550) },
+        Rung { quiescence: 0, ..rung(1, 400) },
+        Rung { quiescence: 0, ..rung(1, 250) },
+        Rung { quiescence: 0, ..rung(1, 180) },
+        Rung { quiescence: 0, ..rung(1, 125) },
+        rung(1, 300),
+        rung(1, 200),
+        rung(1, 120),
+        rung(2, 80),
+        rung(3, 150),
+        rung(3, 70),
+        rung(4, 15),
+        rung(6, 0),
+    ];
 
     /// Every flip, each capturing flip that owes placements with a few promising ways to make
     /// them rather than all `C(n, k) · 12^k`.
