@@ -24,7 +24,7 @@ pub struct Level {
     pub style: Style,
 }
 
-/// One level below the top in one game: how far it looks, how much it misjudges and whether
+/// One level below the top in one game: how far it looks, how much it misjudges and
 /// how far it follows captures past its horizon. Weak levels search shallowly, judge noisily
 /// and stop at the horizon or soon after: they miss tactics as people do, never throwing
 /// pieces away at random.
