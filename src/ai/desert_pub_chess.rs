@@ -5,7 +5,7 @@
 
 use super::convert::closeness;
 use super::engine::Engine;
-use super::levels::{Ladder, Rung, StyleWeights, rung};
+use super::levels::{Ladder, Rung, StyleWeights, blind, rung};
 use crate::rules::desert_pub_chess::tables::{KING, KNIGHT, PAWN_CAPTURES, PAWN_STEPS, squares};
 use crate::rules::desert_pub_chess::{
     DesertPubChess, Event, Kind, Position, Square, Turn, is_chain, jumps, play, replay, side_name, steps,
@@ -140,8 +140,8 @@ impl Engine for DesertPubChess {
     /// then single plies to five; beyond, a ply is worth only about +90 (many games end
     /// drawn), so the last rungs step by two plies.
     const LADDER: Ladder = [
-        Rung { quiescence: 0, ..rung(1, 250) },
-        Rung { quiescence: 0, ..rung(1, 125) },
+        blind(1, 250),
+        blind(1, 125),
         rung(1, 1200),
         rung(1, 800),
         rung(1, 400),

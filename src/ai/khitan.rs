@@ -10,7 +10,7 @@
 //! own colour is captured on the next move, X7.5), each completed greedily.
 
 use super::engine::Engine;
-use super::levels::{Ladder, Rung, StyleWeights, rung};
+use super::levels::{Ladder, StyleWeights, blind, rung};
 use crate::rules::Side;
 use crate::rules::khitan::tables::{AROUND, first_in_line, hexes};
 use crate::rules::khitan::{
@@ -190,11 +190,11 @@ impl Engine for Khitan {
     /// and then a finer judgement, the fourth (with some misjudgement: six plies were only
     /// +74 over a clean four), and six plies below the top.
     const LADDER: Ladder = [
-        Rung { quiescence: 0, ..rung(1, 550) },
-        Rung { quiescence: 0, ..rung(1, 400) },
-        Rung { quiescence: 0, ..rung(1, 250) },
-        Rung { quiescence: 0, ..rung(1, 180) },
-        Rung { quiescence: 0, ..rung(1, 125) },
+        blind(1, 550),
+        blind(1, 400),
+        blind(1, 250),
+        blind(1, 180),
+        blind(1, 125),
         rung(1, 300),
         rung(1, 200),
         rung(1, 120),

@@ -51,6 +51,12 @@ pub const fn rung(depth: u32, noise: i32) -> Rung {
     Rung { depth, noise, quiescence: QUIESCENCE_PLIES, nodes: None }
 }
 
+/// A rung blind to the reply to its last move: it follows no capture past its depth, as a
+/// newcomer does not see that the piece they just moved can be taken.
+pub const fn blind(depth: u32, noise: i32) -> Rung {
+    Rung { quiescence: 0, ..rung(depth, noise) }
+}
+
 /// The six levels every game started with (issue 5): depth 1 with no quiescence, then depths
 /// 1, 2, 3, 4 and 6 with less and less noise. `six` lets a game change their depth, noise and
 /// node bounds (`Engine::LADDER`).
@@ -58,12 +64,8 @@ pub const fn six(depth: [u32; 6], noise: [i32; 6], nodes: [Option<u64>; 6]) -> [
     let mut rungs = [rung(1, 0); 6];
     let mut i = 0;
     while i < 6 {
-        rungs[i] = Rung {
-            depth: depth[i],
-            noise: noise[i],
-            quiescence: if i > 0 { QUIESCENCE_PLIES } else { 0 },
-            nodes: nodes[i],
-        };
+        let sighted = if i > 0 { rung(depth[i], noise[i]) } else { blind(depth[i], noise[i]) };
+        rungs[i] = Rung { nodes: nodes[i], ..sighted };
         i += 1;
     }
     rungs
