@@ -359,12 +359,9 @@ mod chafl {
     }
 
     #[test]
-    fn the_levels_misjudge_in_chafls_own_measure_and_the_top_keeps_its_budget() {
+    fn the_low_levels_learn_to_see_the_reply_and_the_top_keeps_its_budget() {
         use khalif::ai::levels::{LEVELS, TOP_LEVEL_BUDGET, level_of};
-        // Its six measured levels stand at 1, 3, 5, 7, 9 and 11.
-        let measured = [1, 3, 5, 7, 9, 11].map(|n| level_of::<Chafl>(n).unwrap());
-        assert_eq!(measured.clone().map(|l| l.style.noise), [437, 210, 140, 26, 26, 0]);
-        assert_eq!(measured.map(|l| l.limits.depth), [1, 1, 2, 2, 4, 6]);
+        super::the_low_levels_learn_to_see_the_reply::<Chafl>(6);
         let top = level_of::<Chafl>(LEVELS).unwrap();
         let thinking = top.limits.time.unwrap();
         assert!(thinking < TOP_LEVEL_BUDGET && thinking > TOP_LEVEL_BUDGET * 9 / 10, "{thinking:?}");
@@ -476,8 +473,11 @@ mod izdari {
         assert_eq!((five.style.noise, five.limits.depth, five.limits.nodes), (100, 4, Some(200_000)));
         let sixth = level_of::<ClassicIzdari>(11).unwrap();
         assert_eq!((sixth.style.noise, sixth.limits.depth, sixth.limits.nodes), (0, 6, None));
-        // Assassin's Izdari keeps the common levels.
-        assert_eq!(level_of::<AssassinsIzdari>(9).unwrap().style.noise, 15);
+    }
+
+    #[test]
+    fn assassins_low_levels_learn_to_see_the_reply() {
+        super::the_low_levels_learn_to_see_the_reply::<AssassinsIzdari>(7);
     }
 
     #[test]
@@ -512,4 +512,42 @@ fn a_level_follows_as_many_capture_plies_past_its_depth_as_its_style_says() {
     assert_eq!(best_following(0), "Rd5xd7");
     assert_ne!(best_following(1), "Rd5xd7");
     assert_ne!(best_following(khalif::ai::QUIESCENCE_PLIES), "Rd5xd7");
+}
+
+/// Levels 1 to `sighted` of game `G` climb from never seeing the reply to its last move (no
+/// capture followed past the depth) through overlooking it less and less often to always
+/// seeing it, at one ply.
+fn the_low_levels_learn_to_see_the_reply<G: Engine>(sighted: u8) {
+    use khalif::ai::QUIESCENCE_PLIES;
+    use khalif::ai::levels::level_of;
+    let levels: Vec<_> = (1..=sighted).map(|n| level_of::<G>(n).unwrap()).collect();
+    assert!(levels.iter().all(|level| level.limits.depth == 1));
+    assert_eq!(levels[0].style.quiescence, 0, "level 1 never sees the reply");
+    let careless = &levels[1..levels.len() - 1];
+    assert!(careless.iter().all(|level| level.style.quiescence == QUIESCENCE_PLIES));
+    assert!(careless.windows(2).all(|pair| pair[0].style.oversight > pair[1].style.oversight));
+    assert!(careless.iter().all(|level| (1..1000).contains(&level.style.oversight)));
+    let last = &levels[levels.len() - 1];
+    assert_eq!((last.style.quiescence, last.style.oversight), (QUIESCENCE_PLIES, 0), "level {sighted} always sees it");
+}
+
+#[test]
+fn a_careless_level_overlooks_the_reply_in_as_many_positions_as_its_style_says() {
+    // The position above: Rd5xd7 loses the Raider to the Raider on d9. A level that overlooks
+    // the reply everywhere takes the Camel as a blind one does; one that never overlooks it
+    // sees the Raider lost. Between, over many positions, it overlooks about its share.
+    let pos = setup("Ka1 Rd5 ki9 cd7 rd9", 'g');
+    let best_overlooking = |oversight, seed| {
+        let mut searcher = Searcher::<Khalif>::new(KhalifWeights::default(), 16);
+        searcher.style.oversight = oversight;
+        searcher.style.noise_seed = seed;
+        write_turn(&pos, &searcher.search(&pos, &Limits::depth(1)).best.expect("a move"))
+    };
+    assert_eq!(best_overlooking(1000, 0), "Rd5xd7");
+    assert_ne!(best_overlooking(0, 0), "Rd5xd7");
+    // The same seed overlooks the same positions every time; over many seeds, a level that
+    // overlooks half of them takes the Camel in some and declines it in others.
+    assert_eq!(best_overlooking(500, 3), best_overlooking(500, 3));
+    let taken = (0..64).filter(|&seed| best_overlooking(500, seed) == "Rd5xd7").count();
+    assert!((8..=56).contains(&taken), "took the defended Camel with {taken} seeds of 64");
 }

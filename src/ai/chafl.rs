@@ -6,7 +6,7 @@
 
 use super::convert::closeness;
 use super::engine::Engine;
-use super::levels::{Ladder, StyleWeights, ladder_from_six, six};
+use super::levels::{Ladder, StyleWeights, blind, careless, rung};
 use crate::rules::chafl::tables::{CORNERS, HAVENS, NEIGHBOURS, around, shift, squares};
 use crate::rules::chafl::{Chafl, Event, Kind, Piece, Position, Turn, arrives_home, destinations_of, play, replay};
 use crate::rules::{Rules, Side};
@@ -136,15 +136,29 @@ impl Engine for Chafl {
         (include_str!("../../levels/chafl/endgames.ron"), "levels/chafl/endgames.ron");
     const PUZZLES: Option<(&'static str, &'static str)> = None;
     const KEY_KINDS: &'static [u8] = &[Kind::General as u8, Kind::Prince as u8];
-    /// The levels' own noise measured in Chafl's evaluation: 1.75 times it, as the tuned Foot
-    /// is 174 where the levels count a foot soldier 100; level 4 judges as cleanly as level 5
-    /// but looks one ply less far (`LEVEL_DEPTH`). Calibrated on the ladder (200 games a pair,
-    /// docs/performance.md): noisier low levels (2.5 times) brought level 3 within +49 of
-    /// level 2; a noisy depth-3 level 4 drew half its games with level 5 (+96).
-    /// Its six measured levels stand at 1, 3, 5, 7, 9 and 11 until its fine ladder is measured.
-    /// The fourth looks two plies ahead: Chafl at three plies with noise was as drawish as at
-    /// four, so the fifth could not pull away from it.
-    const LADDER: Ladder = ladder_from_six(six([1, 1, 2, 2, 4, 6], [437, 210, 140, 26, 26, 0], [None; 6]));
+    /// Noise in Chafl's units (the tuned Foot is 174). Levels 1 to 6 climb from never looking
+    /// at the reply to one's move to always looking (1.75 Foot of misjudgement throughout):
+    /// in Chafl that sight alone was +727 Elo, and more noise could not bridge it, for at one
+    /// ply a level that sees the reply draws nearly every game with any other that does. Above,
+    /// depth: two plies noisy and clean, three plies overlooking the reply to its last move now
+    /// and then, three, four, five and six (the top reaches seven from the start; it beat four
+    /// plies 19–0–1 in 20 games). Noise past two plies changed nothing (at three plies ±140
+    /// against ±26 was −23 Elo in 200 games, 141 drawn). Measured in docs/performance.md.
+    const LADDER: Ladder = [
+        blind(1, 437),
+        careless(1, 218, 500),
+        careless(1, 218, 250),
+        careless(1, 218, 80),
+        careless(1, 218, 30),
+        rung(1, 218),
+        rung(2, 140),
+        rung(2, 26),
+        careless(3, 26, 25),
+        rung(3, 26),
+        rung(4, 26),
+        rung(5, 26),
+        rung(6, 0),
+    ];
 
     fn features(pos: &Position) -> Vec<i32> {
         features(pos).to_vec()

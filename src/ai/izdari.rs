@@ -4,7 +4,7 @@
 //! ordering and pruning, the harness's material, and the words of hints and tactics.
 
 use super::engine::Engine;
-use super::levels::{COMMON_DEPTH, COMMON_LADDER, Ladder, StyleWeights, ladder_from_six, six};
+use super::levels::{COMMON_DEPTH, Ladder, Rung, StyleWeights, blind, careless, ladder_from_six, rung, six};
 use crate::rules::Side;
 use crate::rules::izdari::{
     AssassinsIzdari, ClassicIzdari, Event, Kind, OFF, ORTHOGONAL, Position, Sq, Turn, Version, archer_targets,
@@ -210,6 +210,28 @@ fn conversion(pos: &Position, ahead: Side) -> i32 {
     HUNT_CLOSENESS * hunt(pos, ahead) + confinement
 }
 
+/// Assassin's Izdari's ladder, noise in hundredths of a Camel's worth. Levels 1 to 7 climb
+/// from never looking at the reply to one's move to always looking: that sight alone was +798
+/// Elo, and each overlooked share between is a step. Above, two plies overlooking the reply
+/// after the opponent's now and then, two plies, three plies misjudging less and less, four,
+/// and five within 400,000 nodes (the top reaches six from the start). Measured in
+/// docs/performance.md.
+const ASSASSINS_LADDER: Ladder = [
+    blind(1, 250),
+    careless(1, 120, 500),
+    careless(1, 120, 200),
+    careless(1, 120, 80),
+    careless(1, 120, 30),
+    careless(1, 120, 10),
+    rung(1, 120),
+    careless(2, 80, 120),
+    rung(2, 80),
+    rung(3, 400),
+    rung(3, 200),
+    rung(4, 15),
+    Rung { nodes: Some(400_000), ..rung(5, 15) },
+];
+
 /// Classic's six measured levels, standing at levels 1, 3, 5, 7, 9 and 11 until its fine ladder
 /// is measured.
 ///
@@ -399,7 +421,7 @@ macro_rules! izdari_engine {
     };
 }
 
-izdari_engine!(AssassinsIzdari, IzdariWeights, "izdari", COMMON_LADDER);
+izdari_engine!(AssassinsIzdari, IzdariWeights, "izdari", ASSASSINS_LADDER);
 izdari_engine!(ClassicIzdari, ClassicIzdariWeights, "izdari-classic", CLASSIC_LADDER);
 
 #[cfg(test)]

@@ -38,6 +38,9 @@ pub struct Rung {
     /// How many capture plies it follows past its depth: 0 none, 2 a capture and its
     /// recapture, `QUIESCENCE_PLIES` every exchange to its end.
     pub quiescence: u32,
+    /// In how many positions of a thousand it overlooks the reply to its last move (follows no
+    /// capture past its depth there): the rungs between never looking and always looking.
+    pub oversight: u32,
     /// The most nodes it searches for a turn, where its depth alone would keep a player waiting
     /// or see too far in a crowded position.
     pub nodes: Option<u64>,
@@ -48,13 +51,21 @@ pub type Ladder = [Rung; LEVELS as usize - 1];
 
 /// A rung that follows every exchange and has no node bound.
 pub const fn rung(depth: u32, noise: i32) -> Rung {
-    Rung { depth, noise, quiescence: QUIESCENCE_PLIES, nodes: None }
+    Rung { depth, noise, quiescence: QUIESCENCE_PLIES, oversight: 0, nodes: None }
 }
 
 /// A rung blind to the reply to its last move: it follows no capture past its depth, as a
 /// newcomer does not see that the piece they just moved can be taken.
 pub const fn blind(depth: u32, noise: i32) -> Rung {
     Rung { quiescence: 0, ..rung(depth, noise) }
+}
+
+/// A rung that sees the reply to its last move in most positions but overlooks it in
+/// `oversight` of a thousand (the same positions every time): the steps between a newcomer who
+/// never looks at what the opponent can take and a player who always does, which in most
+/// games is the widest gap a single rung could leave.
+pub const fn careless(depth: u32, noise: i32, oversight: u32) -> Rung {
+    Rung { oversight, ..rung(depth, noise) }
 }
 
 /// The six levels every game started with (issue 5): depth 1 with no quiescence, then depths
@@ -146,17 +157,17 @@ const TOP_LEVEL_DEPTH: u32 = 64;
 /// which deepens until its thinking time is spent.
 pub fn level_of<G: Engine>(number: u8) -> Option<Level> {
     let name = level_name(number)?;
-    let rung = G::LADDER.get(usize::from(number) - 1).copied().unwrap_or(Rung {
-        depth: TOP_LEVEL_DEPTH,
-        noise: 0,
-        quiescence: QUIESCENCE_PLIES,
-        nodes: None,
-    });
+    let rung = G::LADDER.get(usize::from(number) - 1).copied().unwrap_or(rung(TOP_LEVEL_DEPTH, 0));
     Some(Level {
         number,
         name,
         limits: Limits { depth: rung.depth, nodes: rung.nodes, time: Some(TOP_LEVEL_THINKING) },
-        style: Style { noise: rung.noise, noise_seed: u64::from(number), quiescence: rung.quiescence },
+        style: Style {
+            noise: rung.noise,
+            noise_seed: u64::from(number),
+            quiescence: rung.quiescence,
+            oversight: rung.oversight,
+        },
     })
 }
 
@@ -285,10 +296,10 @@ mod tests {
             assert_eq!(ladder[2 * i], *measured, "the {}th measured level is level {}", i + 1, 2 * i + 1);
         }
         // Between two of the same depth (or one apart): the lower one's sight with half its noise.
-        assert_eq!(ladder[1], Rung { depth: 1, noise: 125, quiescence: 0, nodes: None });
-        assert_eq!(ladder[7], Rung { depth: 3, noise: 35, quiescence: QUIESCENCE_PLIES, nodes: Some(25_000) });
+        assert_eq!(ladder[1], Rung { quiescence: 0, ..rung(1, 125) });
+        assert_eq!(ladder[7], Rung { nodes: Some(25_000), ..rung(3, 35) });
         // Between depth 4 and depth 6: one ply further than the lower one, as noisy.
-        assert_eq!(ladder[9], Rung { depth: 5, noise: 15, quiescence: QUIESCENCE_PLIES, nodes: None });
+        assert_eq!(ladder[9], rung(5, 15));
         // Above the sixth: one and two plies further.
         assert_eq!((ladder[11].depth, ladder[12].depth), (7, 8));
     }

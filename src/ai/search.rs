@@ -16,6 +16,10 @@ use crate::rules::{Rules, Square as _};
 /// A won game's score; wins sooner score higher.
 pub const WIN: i32 = 1_000_000;
 const INFINITY: i32 = WIN + 1;
+/// Mixed into the seed when choosing the positions a level overlooks, so that they do not
+/// follow the positions it misjudges most.
+const OVERSIGHT_STREAM: u64 = 0x5EE5_0F7E_A11B_0A7D;
+
 /// How many capture plies quiescence follows at most: a full-strength search follows every
 /// exchange this far; weaker levels follow fewer (`Style::quiescence`).
 pub const QUIESCENCE_PLIES: u32 = 6;
@@ -142,11 +146,15 @@ pub struct Style {
     /// How many capture plies it follows past its depth (quiescence): 0 sees no reply to
     /// its last move, 2 sees a capture and its recapture, `QUIESCENCE_PLIES` every exchange.
     pub quiescence: u32,
+    /// In how many positions of a thousand at its horizon it overlooks the reply to its last
+    /// move (follows no capture there), the same positions every time for the same seed: a
+    /// player who sees threats now and then, between one who never looks and one who always does.
+    pub oversight: u32,
 }
 
 impl Default for Style {
     fn default() -> Style {
-        Style { noise: 0, noise_seed: 0, quiescence: QUIESCENCE_PLIES }
+        Style { noise: 0, noise_seed: 0, quiescence: QUIESCENCE_PLIES, oversight: 0 }
     }
 }
 
@@ -495,7 +503,8 @@ impl<G: Engine> Searcher<G> {
             return score;
         }
         if depth == 0 {
-            return self.quiescence(pos, alpha, beta, ply, self.style.quiescence);
+            let plies = if self.overlooks(pos) { 0 } else { self.style.quiescence };
+            return self.quiescence(pos, alpha, beta, ply, plies);
         }
         if self.tick() {
             return 0;
@@ -653,11 +662,22 @@ impl<G: Engine> Searcher<G> {
         if self.style.noise == 0 {
             return exact;
         }
-        let mut h = hash ^ self.style.noise_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h = (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        h ^= h >> 29;
         let span = 2 * self.style.noise as u64 + 1;
-        exact + (h % span) as i32 - self.style.noise
+        exact + (self.style_hash(hash, 0) % span) as i32 - self.style.noise
+    }
+
+    /// Whether the level overlooks the replies in this position (`Style::oversight`).
+    fn overlooks(&self, pos: &G::Position) -> bool {
+        self.style.oversight > 0
+            && self.style_hash(G::hash(pos), OVERSIGHT_STREAM) % 1000 < u64::from(self.style.oversight)
+    }
+
+    /// A position's hash mixed with the level's seed: the same for the same position and seed,
+    /// unrelated between positions; `stream` keeps the noise and the oversight independent.
+    fn style_hash(&self, hash: u64, stream: u64) -> u64 {
+        let mut h = hash ^ (self.style.noise_seed ^ stream).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h = (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^ (h >> 29)
     }
 
     fn probe(&self, pos: &G::Position) -> Option<Entry<G>> {
