@@ -138,7 +138,7 @@ impl Engine for Chafl {
     const KEY_KINDS: &'static [u8] = &[Kind::General as u8, Kind::Prince as u8];
     /// Noise in Chafl's units (the tuned Foot is 174). Levels 1 to 6 climb from never looking
     /// at the reply to one's move to always looking (1.75 Foot of misjudgement throughout):
-    /// in Chafl that sight alone was +727 Elo, and more noise could not bridge it, for at one
+    /// in Chafl that sight alone was +619 Elo, and more noise could not bridge it, for at one
     /// ply a level that sees the reply draws nearly every game with any other that does. Above,
     /// depth: two plies noisy and clean, three plies overlooking the reply to its last move now
     /// and then, three, four, five and six (the top reaches seven from the start; it beat four

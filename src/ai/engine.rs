@@ -9,7 +9,7 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::levels::{COMMON_LADDER, Ladder, StyleWeights};
+use super::levels::{Ladder, StyleWeights};
 use crate::rules::Rules;
 
 /// A game's evaluation weights: a struct of named terms (declared with [`terms!`]) that the
@@ -40,9 +40,10 @@ pub trait Engine: Rules {
     /// The kinds whose loss a regular laments at the table (banter): Khalif's Viziers.
     const KEY_KINDS: &'static [u8];
     /// The levels below the top as this game plays them (depth, noise in its own evaluation
-    /// units, quiescence, node bound), weakest first: calibrated on its ladder so that each
-    /// beats the one below by +100 to +250 Elo (`khalif-cli ladder`, docs/performance.md).
-    const LADDER: Ladder = COMMON_LADDER;
+    /// units, quiescence, oversight, node bound), weakest first: calibrated on its ladder so
+    /// that each beats the one below by +100 to +250 Elo (`khalif-cli ladder`,
+    /// docs/performance.md).
+    const LADDER: Ladder;
     /// Where a random turn often throws the game away (a Khitan flip into a line of fire), the
     /// match harness draws its random opening turns only among those a short search scores
     /// within this many evaluation units of the best; `None` draws among all turns.

@@ -4,7 +4,7 @@
 //! ordering and pruning, the harness's material, and the words of hints and tactics.
 
 use super::engine::Engine;
-use super::levels::{COMMON_DEPTH, Ladder, Rung, StyleWeights, blind, careless, ladder_from_six, rung, six};
+use super::levels::{Ladder, Rung, StyleWeights, blind, careless, ladder_from_six, rung, six};
 use crate::rules::Side;
 use crate::rules::izdari::{
     AssassinsIzdari, ClassicIzdari, Event, Kind, OFF, ORTHOGONAL, Position, Sq, Turn, Version, archer_targets,
@@ -251,7 +251,7 @@ const ASSASSINS_LADDER: Ladder = [
 /// The fifth misjudges more than the common fifth (100 against 15): a clean fifth came within
 /// +60 Elo of a sixth capped at five plies, one more than its own (issue 13).
 const CLASSIC_LADDER: Ladder = ladder_from_six(six(
-    COMMON_DEPTH,
+    [1, 1, 2, 3, 4, 6],
     [250, 120, 80, 70, 100, 0],
     [None, None, None, Some(25_000), Some(200_000), None],
 ));

@@ -82,14 +82,6 @@ pub const fn six(depth: [u32; 6], noise: [i32; 6], nodes: [Option<u64>; 6]) -> [
     rungs
 }
 
-/// The common six levels' depths.
-pub const COMMON_DEPTH: [u32; 6] = [1, 1, 2, 3, 4, 6];
-/// The common six levels' noise, in hundredths of a Camel (games with other units set their own).
-pub const COMMON_NOISE: [i32; 6] = [250, 120, 80, 70, 15, 0];
-
-/// The common six levels as a ladder: the ladder of a game that sets no other.
-pub const COMMON_LADDER: Ladder = ladder_from_six(six(COMMON_DEPTH, COMMON_NOISE, [None; 6]));
-
 /// A ladder of thirteen rungs from a game's six measured levels, for the games whose fine
 /// ladder is not measured yet (issue 16): the six stand at levels 1, 3, 5, 7, 9 and 11, each
 /// level between looks as far as the one below it with half its noise (or, where the one above
@@ -290,7 +282,7 @@ mod tests {
 
     #[test]
     fn six_measured_levels_stand_at_the_odd_levels_with_a_level_between_each_pair() {
-        let common = six(COMMON_DEPTH, COMMON_NOISE, [None, None, None, Some(25_000), None, None]);
+        let common = six([1, 1, 2, 3, 4, 6], [250, 120, 80, 70, 15, 0], [None, None, None, Some(25_000), None, None]);
         let ladder = ladder_from_six(common);
         for (i, measured) in common.iter().enumerate() {
             assert_eq!(ladder[2 * i], *measured, "the {}th measured level is level {}", i + 1, 2 * i + 1);
