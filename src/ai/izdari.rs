@@ -4,7 +4,7 @@
 //! ordering and pruning, the harness's material, and the words of hints and tactics.
 
 use super::engine::Engine;
-use super::levels::{Ladder, Rung, StyleWeights, blind, careless, ladder_from_six, rung, six};
+use super::levels::{Ladder, Rung, StyleWeights, blind, careless, rung};
 use crate::rules::Side;
 use crate::rules::izdari::{
     AssassinsIzdari, ClassicIzdari, Event, Kind, OFF, ORTHOGONAL, Position, Sq, Turn, Version, archer_targets,
@@ -232,29 +232,34 @@ const ASSASSINS_LADDER: Ladder = [
     Rung { nodes: Some(400_000), ..rung(5, 15) },
 ];
 
-/// Classic's six measured levels, standing at levels 1, 3, 5, 7, 9 and 11 until its fine ladder
-/// is measured.
+/// Classic Izdari's ladder, noise in hundredths of a Camel's worth. Levels 1 to 6 climb, as
+/// Assassin's do, from never looking at the reply to one's move to always looking, overlooking
+/// it in fewer positions at each step; level 7 adds the second ply but overlooks the reply
+/// after the opponent's now and then, level 8 not.
 ///
-/// The sixth looks up to six turns ahead, within its 2 s budget. On the 10×10 board the sixth
-/// iteration takes 4.3 s from the start (1.6 M nodes; the fifth 0.44 s in all), so it is
-/// usually cut; the turn it prefers among the turns it searched in full is played all the
-/// same, and that beat the fifth by +160 Elo in 200 games where a sixth capped at five plies
-/// managed +78 in 200 (`docs/performance.md`).
-///
-/// The fifth stops at 200,000 nodes (about 1 s in a crowded middle game): unbounded, its four
-/// plies took up to 5.7 s there and saw as far as the sixth, which must answer within 2 s;
-/// bounded, it answers sooner and the sixth sees further than it. The fourth stops at 25,000:
-/// its three plies fit in that from the start, but in a crowded middle game it loses sight of
-/// the third, as a player does. Only that bound parted it from the fifth by more than +100
-/// Elo; more noise did not.
-///
-/// The fifth misjudges more than the common fifth (100 against 15): a clean fifth came within
-/// +60 Elo of a sixth capped at five plies, one more than its own (issue 13).
-const CLASSIC_LADDER: Ladder = ladder_from_six(six(
-    [1, 1, 2, 3, 4, 6],
-    [250, 120, 80, 70, 100, 0],
-    [None, None, None, Some(25_000), Some(200_000), None],
-));
+/// Above, sight is what counts on the 10×10 board and noise moves little: level 9 searches
+/// three plies but stops at 25,000 nodes (in a crowded middle game it loses sight of the
+/// third, as a player does), level 10 four within 200,000 (about 1 s there: unbounded, its
+/// four plies took up to 5.7 s and saw as far as the top). Levels 11 to 13 look four plies
+/// clean, five within 400,000 nodes and five whole, each within the top level's clock: on this
+/// board a ply beyond four is worth less than the ladder's +100 a step (docs/performance.md),
+/// so they stand closer together than the levels below, under the top, which reaches five
+/// plies in a crowded middle game and six in a sparse one.
+const CLASSIC_LADDER: Ladder = [
+    blind(1, 250),
+    careless(1, 120, 250),
+    careless(1, 120, 60),
+    careless(1, 120, 15),
+    careless(1, 120, 4),
+    rung(1, 120),
+    careless(2, 80, 60),
+    rung(2, 80),
+    Rung { nodes: Some(25_000), ..rung(3, 70) },
+    Rung { nodes: Some(200_000), ..rung(4, 100) },
+    rung(4, 0),
+    Rung { nodes: Some(400_000), ..rung(5, 0) },
+    rung(5, 0),
+];
 
 /// One line on why `turn` is good: what it takes, shoots or slays, or how the Wagon moves.
 fn explain(pos: &Position, turn: &Turn) -> String {

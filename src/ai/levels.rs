@@ -68,45 +68,6 @@ pub const fn careless(depth: u32, noise: i32, oversight: u32) -> Rung {
     Rung { oversight, ..rung(depth, noise) }
 }
 
-/// The six levels every game started with (issue 5): depth 1 with no quiescence, then depths
-/// 1, 2, 3, 4 and 6 with less and less noise. `six` lets a game change their depth, noise and
-/// node bounds (`Engine::LADDER`).
-pub const fn six(depth: [u32; 6], noise: [i32; 6], nodes: [Option<u64>; 6]) -> [Rung; 6] {
-    let mut rungs = [rung(1, 0); 6];
-    let mut i = 0;
-    while i < 6 {
-        let sighted = if i > 0 { rung(depth[i], noise[i]) } else { blind(depth[i], noise[i]) };
-        rungs[i] = Rung { nodes: nodes[i], ..sighted };
-        i += 1;
-    }
-    rungs
-}
-
-/// A ladder of thirteen rungs from a game's six measured levels, for the games whose fine
-/// ladder is not measured yet (issue 16): the six stand at levels 1, 3, 5, 7, 9 and 11, each
-/// level between looks as far as the one below it with half its noise (or, where the one above
-/// looks two plies further, one ply further with the noise of the one below), and levels 12
-/// and 13 look one and two plies further than the sixth.
-pub const fn ladder_from_six(six: [Rung; 6]) -> Ladder {
-    let mut ladder = [rung(1, 0); LEVELS as usize - 1];
-    ladder[11] = Rung { depth: six[5].depth + 1, ..six[5] };
-    ladder[12] = Rung { depth: six[5].depth + 2, ..six[5] };
-    let mut i = 0;
-    while i < 6 {
-        ladder[2 * i] = six[i];
-        if i < 5 {
-            let (below, above) = (six[i], six[i + 1]);
-            ladder[2 * i + 1] = if above.depth > below.depth + 1 {
-                Rung { depth: below.depth + 1, ..below }
-            } else {
-                Rung { noise: below.noise / 2, ..below }
-            };
-        }
-        i += 1;
-    }
-    ladder
-}
-
 /// What the levels are called at the table, weakest first.
 const NAMES: [&str; LEVELS as usize] = [
     "knows the rules",
@@ -279,22 +240,6 @@ pub fn parse_personalities(text: &str, file: &str) -> Result<Vec<Personality>, S
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn six_measured_levels_stand_at_the_odd_levels_with_a_level_between_each_pair() {
-        let common = six([1, 1, 2, 3, 4, 6], [250, 120, 80, 70, 15, 0], [None, None, None, Some(25_000), None, None]);
-        let ladder = ladder_from_six(common);
-        for (i, measured) in common.iter().enumerate() {
-            assert_eq!(ladder[2 * i], *measured, "the {}th measured level is level {}", i + 1, 2 * i + 1);
-        }
-        // Between two of the same depth (or one apart): the lower one's sight with half its noise.
-        assert_eq!(ladder[1], Rung { quiescence: 0, ..rung(1, 125) });
-        assert_eq!(ladder[7], Rung { nodes: Some(25_000), ..rung(3, 35) });
-        // Between depth 4 and depth 6: one ply further than the lower one, as noisy.
-        assert_eq!(ladder[9], rung(5, 15));
-        // Above the sixth: one and two plies further.
-        assert_eq!((ladder[11].depth, ladder[12].depth), (7, 8));
-    }
 
     #[test]
     fn the_top_level_thinks_to_its_clock_and_the_others_answer_within_it() {
