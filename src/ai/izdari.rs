@@ -37,6 +37,14 @@ macro_rules! izdari_terms {
             advance,
             }
         }
+
+        impl $weights {
+            /// The kinds' worths, the first terms in term order, without the vector of all the
+            /// weights: capture ordering asks for them at every node.
+            fn worths(&self) -> [i32; KIND_TERMS] {
+                [self.assassin, self.templar, self.archer, self.lizard, self.wagon, self.halfling, self.knight]
+            }
+        }
     };
 }
 
@@ -55,6 +63,9 @@ izdari_terms!(
 );
 
 const TERM_COUNT: usize = 11;
+
+/// The terms that count the kinds of piece, first in term order.
+const KIND_TERMS: usize = 7;
 
 /// A kind's worth under `weights` (in term order): the royal piece beyond any exchange.
 fn value(weights: &[i32], version: Version, kind: Kind) -> i32 {
@@ -116,39 +127,49 @@ fn royal(pos: &Position, side: Side) -> Option<Sq> {
     }
 }
 
-/// The counts the terms weigh, for one side, in term order.
-fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
+/// The counts the terms weigh, for each side (indexed by `Side::index`), in term order: one
+/// pass over the board for both, for it is taken at every position the search judges.
+fn side_features(pos: &Position) -> [[i32; TERM_COUNT]; 2] {
     let version = pos.version();
-    let mut f = [0; TERM_COUNT];
-    for kind in pos.riders(side).kinds() {
-        f[kind_term(kind)] += 1;
-    }
-    let home = royal(pos, side);
-    let size = version.size() as i32;
-    for (sq, piece) in pos.pieces() {
-        let near_home = home.map(|h| distance(version, h, sq));
-        if piece.side == side {
-            if piece.kind != Kind::Dune {
-                f[kind_term(piece.kind)] += 1;
-            }
-            if near_home == Some(1) {
-                f[7] += 1;
-            }
-            if matches!(piece.kind, Kind::Assassin | Kind::Halfling | Kind::Knight) {
-                let rank = (sq / version.size()) as i32;
-                f[10] += if side == Side::First { rank } else { size - 1 - rank };
-            }
-        } else if piece.kind != Kind::Dune && near_home.is_some_and(|d| d <= 2) {
-            f[8] += 1;
+    let mut f = [[0; TERM_COUNT]; 2];
+    let homes = [Side::First, Side::Second].map(|side| royal(pos, side));
+    for side in [Side::First, Side::Second] {
+        for kind in pos.riders(side).kinds() {
+            f[side.index()][kind_term(kind)] += 1;
         }
     }
-    f[9] = archer_targets(pos, side).count_ones() as i32;
+    let size = version.size() as i32;
+    for (sq, piece) in pos.pieces() {
+        let (own, other) = (piece.side.index(), piece.side.opponent().index());
+        if piece.kind == Kind::Dune {
+            if homes[own].is_some_and(|h| distance(version, h, sq) == 1) {
+                f[own][7] += 1;
+            }
+            continue;
+        }
+        let mine = &mut f[own];
+        mine[kind_term(piece.kind)] += 1;
+        if homes[own].is_some_and(|h| distance(version, h, sq) == 1) {
+            mine[7] += 1;
+        }
+        if matches!(piece.kind, Kind::Assassin | Kind::Halfling | Kind::Knight) {
+            let rank = (sq / version.size()) as i32;
+            mine[10] += if piece.side == Side::First { rank } else { size - 1 - rank };
+        }
+        if homes[other].is_some_and(|h| distance(version, h, sq) <= 2) {
+            f[other][8] += 1;
+        }
+    }
+    for side in [Side::First, Side::Second] {
+        f[side.index()][9] = archer_targets(pos, side).count_ones() as i32;
+    }
     f
 }
 
 fn features(pos: &Position) -> [i32; TERM_COUNT] {
-    let me = pos.side_to_move();
-    let (mine, theirs) = (side_features(pos, me), side_features(pos, me.opponent()));
+    let me = pos.side_to_move().index();
+    let sides = side_features(pos);
+    let (mine, theirs) = (sides[me], sides[1 - me]);
     std::array::from_fn(|i| mine[i] - theirs[i])
 }
 
@@ -379,12 +400,12 @@ macro_rules! izdari_engine {
             }
 
             fn capture_order(pos: &Position, turn: &Turn, weights: &$weights) -> i32 {
-                taken(pos, turn, &crate::ai::Weights::to_vec(weights)) * 16
+                taken(pos, turn, &weights.worths()) * 16
             }
 
             /// Taking the royal piece decides the game and is always followed.
             fn capture_gain(pos: &Position, turn: &Turn, weights: &$weights) -> Option<i32> {
-                (!takes_royal(pos, turn)).then(|| taken(pos, turn, &crate::ai::Weights::to_vec(weights)))
+                (!takes_royal(pos, turn)).then(|| taken(pos, turn, &weights.worths()))
             }
 
             /// Four pieces besides the royal one and the Dunes.
@@ -440,7 +461,7 @@ mod tests {
         let w = IzdariWeights::default();
         assert!(AssassinsIzdari::evaluate(&pos, &w) > 0);
         assert_eq!(material(&pos, Side::First) - material(&pos, Side::Second), 2);
-        let values = crate::ai::Weights::to_vec(&w);
+        let values = w.worths();
         assert!(
             value(&values, Version::Assassins, Kind::Templar) > 10 * value(&values, Version::Assassins, Kind::Archer)
         );

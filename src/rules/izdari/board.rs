@@ -85,6 +85,8 @@ pub fn line_between(version: Version, from: Sq, to: Sq) -> Option<(usize, u8)> {
 }
 
 /// How many king steps apart two squares are (Chebyshev distance, B2's "more than 6 squares").
+/// Inlined: the evaluation takes it for every piece of every position it judges.
+#[inline]
 pub fn distance(version: Version, a: Sq, b: Sq) -> u8 {
     match version {
         Version::Assassins => Square8::from_index(a as usize).distance(Square8::from_index(b as usize)),

@@ -82,6 +82,9 @@ const SECOND_TO_MOVE: u64 = splitmix(0x0049_5A44_5349_4445).1;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Position {
     cells: [Option<Piece>; CELLS],
+    /// One bit per square with a piece on it: the scans over every piece (move generation, the
+    /// evaluation) visit the pieces only, not every square of the board.
+    occupied: u128,
     riders: [Riders; 2],
     /// Each side's Wagon and Templar square, [`OFF`] once taken.
     wagon: [Sq; 2],
@@ -98,6 +101,7 @@ impl Position {
     pub fn empty(version: Version, side: Side) -> Position {
         Position {
             cells: [None; CELLS],
+            occupied: 0,
             riders: [Riders::default(); 2],
             wagon: [OFF; 2],
             templar: [OFF; 2],
@@ -187,6 +191,7 @@ impl Position {
     pub fn put(&mut self, sq: Sq, piece: Piece) {
         debug_assert!(self.cells[sq as usize].is_none(), "put on an occupied square");
         self.cells[sq as usize] = Some(piece);
+        self.occupied |= 1 << sq;
         self.board_hash ^= PIECE_KEYS[piece.side.index()][piece.kind.index()][sq as usize];
         match piece.kind {
             Kind::Wagon => self.wagon[piece.side.index()] = sq,
@@ -198,6 +203,7 @@ impl Position {
     /// Removes and returns the piece on a square; a Wagon taken loses its passengers (A4.5).
     pub fn take(&mut self, sq: Sq) -> Option<Piece> {
         let piece = self.cells[sq as usize].take()?;
+        self.occupied &= !(1 << sq);
         self.board_hash ^= PIECE_KEYS[piece.side.index()][piece.kind.index()][sq as usize];
         match piece.kind {
             Kind::Wagon => {
@@ -217,6 +223,7 @@ impl Position {
         self.board_hash ^= keys[from as usize] ^ keys[to as usize];
         debug_assert!(self.cells[to as usize].is_none(), "relocate onto an occupied square");
         self.cells[to as usize] = Some(piece);
+        self.occupied ^= (1 << from) | (1 << to);
         match piece.kind {
             Kind::Wagon => self.wagon[piece.side.index()] = to,
             Kind::Templar => self.templar[piece.side.index()] = to,
@@ -226,11 +233,19 @@ impl Position {
 
     /// Every piece on the board with its square, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
-        self.cells[..self.version.cells()].iter().enumerate().filter_map(|(i, p)| p.map(|p| (i as Sq, p)))
+        let mut left = self.occupied;
+        std::iter::from_fn(move || {
+            if left == 0 {
+                return None;
+            }
+            let sq = left.trailing_zeros() as Sq;
+            left &= left - 1;
+            Some((sq, self.cells[sq as usize].expect("an occupied square holds a piece")))
+        })
     }
 
     /// How many pieces stand on the board, both sides (passengers not counted).
     pub fn piece_count(&self) -> u32 {
-        self.pieces().count() as u32
+        self.occupied.count_ones()
     }
 }
