@@ -141,17 +141,15 @@ fn side_features(pos: &Position) -> [[i32; TERM_COUNT]; 2] {
     let size = version.size() as i32;
     for (sq, piece) in pos.pieces() {
         let (own, other) = (piece.side.index(), piece.side.opponent().index());
-        if piece.kind == Kind::Dune {
-            if homes[own].is_some_and(|h| distance(version, h, sq) == 1) {
-                f[own][7] += 1;
-            }
-            continue;
-        }
         let mine = &mut f[own];
-        mine[kind_term(piece.kind)] += 1;
+        // A Dune beside the royal piece guards it too, but counts for nothing else.
         if homes[own].is_some_and(|h| distance(version, h, sq) == 1) {
             mine[7] += 1;
         }
+        if piece.kind == Kind::Dune {
+            continue;
+        }
+        mine[kind_term(piece.kind)] += 1;
         if matches!(piece.kind, Kind::Assassin | Kind::Halfling | Kind::Knight) {
             let rank = (sq / version.size()) as i32;
             mine[10] += if piece.side == Side::First { rank } else { size - 1 - rank };
