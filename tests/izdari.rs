@@ -548,3 +548,42 @@ fn the_staged_templar_slays_or_declines() {
     assert!(step.is_finished());
     assert_eq!(write_position(step.position()), "1t6/8/8/2hT4/4a3/8/8/8 n 2");
 }
+
+// A2.3, A3.1, A3.6, A4.1, A4.4: the captures quiescence follows are exactly the generated
+// turns that take (a piece landing on an enemy, an Archer's shot, a Templar's slaying, a
+// passenger leaving onto an enemy; never a Wagon's own move), in the generator's order.
+#[test]
+fn capture_generation_gives_the_taking_turns_in_the_generators_order() {
+    fn taking<G: Rules<Position = Position, Turn = izdari::Turn>>(pos: &Position) -> Vec<izdari::Turn> {
+        let mut all = Vec::new();
+        izdari::search_turns(pos, &mut all);
+        all.retain(|t| G::is_capture(pos, t));
+        all
+    }
+    let mut rng = common::rng(2027);
+    let (mut positions, mut captures, mut by_passengers) = (0, 0, 0);
+    for version in [A, C] {
+        for _ in 0..6 {
+            let mut pos = izdari::start(version);
+            for _ in 0..150 {
+                let mut list = Vec::new();
+                izdari::search_turns(&pos, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let mut only = Vec::new();
+                izdari::capture_turns(&pos, &mut only);
+                let expected = match version {
+                    A => taking::<izdari::AssassinsIzdari>(&pos),
+                    C => taking::<izdari::ClassicIzdari>(&pos),
+                };
+                assert_eq!(only, expected, "{}", write_position(&pos));
+                positions += 1;
+                captures += only.len();
+                by_passengers += only.iter().filter(|t| t.rider.is_some()).count();
+                play(&mut pos, &list[rng.random_range(0..list.len())]);
+            }
+        }
+    }
+    assert!(positions > 1000 && captures > 1000 && by_passengers > 0, "{positions} {captures} {by_passengers}");
+}

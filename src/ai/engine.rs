@@ -58,6 +58,13 @@ pub trait Engine: Rules {
         Self::generate_turns(pos, out);
     }
 
+    /// The turns of `search_turns` that capture (`Rules::is_capture`), in the same order: what
+    /// quiescence follows. A game whose generation can skip the quiet turns cheaply says so.
+    fn capture_turns(pos: &Self::Position, out: &mut Vec<Self::Turn>) {
+        Self::search_turns(pos, out);
+        out.retain(|t| Self::is_capture(pos, t));
+    }
+
     /// How far `ahead`, which leads on material by the adjudication margin or more, has come
     /// towards the game's own win (Khalif: its quarry's successors gone, its quarry cornered
     /// and closed in on), in evaluation units; the search adds it for the side ahead (see

@@ -407,9 +407,10 @@ impl<G: Engine> Searcher<G> {
         hint: Option<Key<G>>,
     ) -> Groups<G::Turn> {
         let mut turns = Vec::with_capacity(64);
-        G::search_turns(pos, &mut turns);
         if captures_only {
-            turns.retain(|t| G::is_capture(pos, t));
+            G::capture_turns(pos, &mut turns);
+        } else {
+            G::search_turns(pos, &mut turns);
         }
         let mut groups = Groups::of(turns, |a, b| G::primary(a) == G::primary(b));
         let killers = self.killers.get(ply as usize).copied().unwrap_or_default();

@@ -23,7 +23,8 @@ pub use position::{Position, Riders, SEATS};
 pub use rules::{AssassinsIzdari, ClassicIzdari, code};
 pub use text::{ASSASSINS_START, CLASSIC_START, parse_piece_list, parse_position, start, write_position};
 pub use turn::{
-    Squares, Turn, archer_targets, bit, count_turns, generate_turns, has_turn, play, search_turns, squares, winner,
+    Squares, Turn, archer_targets, bit, capture_turns, count_turns, generate_turns, has_turn, play, search_turns,
+    squares, winner,
 };
 pub use wagon::Drops;
 pub use why::{Explained, Reading, Refusal, read_move, why_not};

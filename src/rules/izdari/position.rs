@@ -244,6 +244,12 @@ impl Position {
         })
     }
 
+    /// The squares that hold a piece, one bit a square (`turn::Squares`): a move that lands on
+    /// one of them takes.
+    pub fn occupancy(&self) -> u128 {
+        self.occupied
+    }
+
     /// How many pieces stand on the board, both sides (passengers not counted).
     pub fn piece_count(&self) -> u32 {
         self.occupied.count_ones()

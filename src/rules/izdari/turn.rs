@@ -248,30 +248,39 @@ pub fn archer_targets(pos: &Position, side: Side) -> Squares {
 /// Appends every legal turn of the side to move, one per distinct successor position (C2).
 /// Turns of one origin and destination come together (search groups them).
 pub fn generate_turns(pos: &Position, out: &mut Vec<Turn>) {
-    generate(pos, u32::MAX, out);
+    generate(pos, u32::MAX, false, out);
 }
 
 /// The turns search tries: every legal turn, but of a Wagon's only those that drop at most one
 /// passenger (a Wagon with three aboard on a long path has thousands of ways to drop them).
 pub fn search_turns(pos: &Position, out: &mut Vec<Turn>) {
-    generate(pos, 1, out);
+    generate(pos, 1, false, out);
 }
 
-fn generate(pos: &Position, most_drops: u32, out: &mut Vec<Turn>) {
+/// The turns that take something (land on, shoot or slay an enemy), in the order
+/// [`generate_turns`] gives them: what quiescence follows. The Wagon never takes (A4.1), so
+/// none of its own moves is here, only its passengers leaving onto an enemy (A4.4).
+pub fn capture_turns(pos: &Position, out: &mut Vec<Turn>) {
+    generate(pos, 0, true, out);
+}
+
+fn generate(pos: &Position, most_drops: u32, captures_only: bool, out: &mut Vec<Turn>) {
     if winner(pos).is_some() {
         return;
     }
     let view = View::new(pos);
+    // Where a piece of the side to move may land only to take.
+    let landings = |set: Squares| if captures_only { set & pos.occupancy() } else { set };
     let mut removed: Squares = 0;
     for (from, piece) in pos.pieces() {
         if piece.side != view.me {
             continue;
         }
         match piece.kind {
-            Kind::Wagon => wagon_square_turns(&view, from, most_drops, out),
-            Kind::Templar => templar_turns(&view, from, &mut removed, out),
+            Kind::Wagon => wagon_square_turns(&view, from, most_drops, captures_only, out),
+            Kind::Templar => templar_turns(&view, from, &mut removed, captures_only, out),
             kind => {
-                for to in squares(view.moves(kind, from)) {
+                for to in squares(landings(view.moves(kind, from))) {
                     out.push(Turn::step(from, to));
                 }
                 if kind == Kind::Archer {
@@ -286,7 +295,8 @@ fn generate(pos: &Position, most_drops: u32, out: &mut Vec<Turn>) {
 }
 
 /// The Templar's turns: stay and slay (A3.6; never in classic, D5), or move and slay or not.
-fn templar_turns(view: &View, from: Sq, removed: &mut Squares, out: &mut Vec<Turn>) {
+/// With `captures_only`, a move that neither lands on an enemy nor slays is left out.
+fn templar_turns(view: &View, from: Sq, removed: &mut Squares, captures_only: bool, out: &mut Vec<Turn>) {
     if view.version == Version::Assassins {
         for target in squares(view.slayable(from) & !*removed) {
             *removed |= bit(target);
@@ -294,7 +304,9 @@ fn templar_turns(view: &View, from: Sq, removed: &mut Squares, out: &mut Vec<Tur
         }
     }
     for to in squares(view.moves(Kind::Templar, from)) {
-        out.push(Turn::step(from, to));
+        if !captures_only || !view.pos.is_empty(to) {
+            out.push(Turn::step(from, to));
+        }
         if view.takes_royal(to) {
             continue;
         }
@@ -310,13 +322,16 @@ fn templar_turns(view: &View, from: Sq, removed: &mut Squares, out: &mut Vec<Tur
 
 /// Everything that leaves from the Wagon's square: the Wagon's own moves (A4.1–A4.3) and its
 /// passengers leaving on their own (A4.4), sorted by destination so that the turns of one
-/// origin and destination stand together.
-fn wagon_square_turns(view: &View, from: Sq, most_drops: u32, out: &mut Vec<Turn>) {
+/// origin and destination stand together; with `captures_only`, the passengers' captures alone.
+fn wagon_square_turns(view: &View, from: Sq, most_drops: u32, captures_only: bool, out: &mut Vec<Turn>) {
     let start = out.len();
-    wagon::moves(view, from, most_drops, out);
+    if !captures_only {
+        wagon::moves(view, from, most_drops, out);
+    }
     let riders = view.pos.riders(view.me);
     for kind in riders.distinct() {
-        for to in squares(view.moves(kind, from)) {
+        let moves = view.moves(kind, from);
+        for to in squares(if captures_only { moves & view.pos.occupancy() } else { moves }) {
             out.push(Turn { rider: Some(kind), ..Turn::step(from, to) });
         }
     }
