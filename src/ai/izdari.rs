@@ -245,7 +245,7 @@ const ASSASSINS_LADDER: Ladder = [
     rung(1, 120),
     careless(2, 80, 120),
     rung(2, 80),
-    rung(3, 400),
+    rung(3, 350),
     rung(3, 200),
     rung(4, 15),
     Rung { nodes: Some(400_000), ..rung(5, 15) },
@@ -387,6 +387,10 @@ macro_rules! izdari_engine {
             /// Wagon turns with at most one drop (`izdari::search_turns`).
             fn search_turns(pos: &Position, out: &mut Vec<Turn>) {
                 crate::rules::izdari::search_turns(pos, out);
+            }
+
+            fn capture_turns(pos: &Position, out: &mut Vec<Turn>) {
+                crate::rules::izdari::capture_turns(pos, out);
             }
 
             fn features(pos: &Position) -> Vec<i32> {
