@@ -7,8 +7,8 @@ use super::engine::Engine;
 use super::levels::{Ladder, Rung, StyleWeights, blind, careless, rung};
 use crate::rules::Side;
 use crate::rules::izdari::{
-    AssassinsIzdari, ClassicIzdari, Event, Kind, OFF, ORTHOGONAL, Position, Sq, Turn, Version, archer_targets,
-    distance, name, replay, step,
+    AssassinsIzdari, ClassicIzdari, Event, Kind, OFF, ORTHOGONAL, Position, Sq, Turn, Version, archer_targets, band,
+    distance, name, replay, squares, step,
 };
 use crate::terms;
 
@@ -138,24 +138,29 @@ fn side_features(pos: &Position) -> [[i32; TERM_COUNT]; 2] {
             f[side.index()][kind_term(kind)] += 1;
         }
     }
-    let size = version.size() as i32;
-    for (sq, piece) in pos.pieces() {
-        let (own, other) = (piece.side.index(), piece.side.opponent().index());
-        let mine = &mut f[own];
+    let dunes = pos.dunes();
+    for side in [Side::First, Side::Second] {
+        let (own, other) = (side.index(), side.opponent().index());
+        let theirs = pos.squares_of(side);
         // A Dune beside the royal piece guards it too, but counts for nothing else.
-        if homes[own].is_some_and(|h| distance(version, h, sq) == 1) {
-            mine[7] += 1;
+        if let Some(home) = homes[own] {
+            f[own][7] = (theirs & band(version, home, 1, 1)).count_ones() as i32;
         }
-        if piece.kind == Kind::Dune {
-            continue;
+        if let Some(home) = homes[other] {
+            f[other][8] = (theirs & !dunes & band(version, home, 1, 2)).count_ones() as i32;
         }
-        mine[kind_term(piece.kind)] += 1;
+    }
+    for side in [Side::First, Side::Second] {
+        for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::Dune) {
+            f[side.index()][kind_term(kind)] += pos.count(side, kind) as i32;
+        }
+    }
+    let size = version.size() as i32;
+    for sq in squares(pos.occupancy() & !dunes) {
+        let piece = pos.at(sq).expect("an occupied square");
         if matches!(piece.kind, Kind::Assassin | Kind::Halfling | Kind::Knight) {
             let rank = (sq / version.size()) as i32;
-            mine[10] += if piece.side == Side::First { rank } else { size - 1 - rank };
-        }
-        if homes[other].is_some_and(|h| distance(version, h, sq) <= 2) {
-            f[other][8] += 1;
+            f[piece.side.index()][10] += if piece.side == Side::First { rank } else { size - 1 - rank };
         }
     }
     for side in [Side::First, Side::Second] {
@@ -183,7 +188,7 @@ fn material(pos: &Position, side: Side) -> i32 {
         _ => 3,
     };
     let riders: i32 = pos.riders(side).kinds().map(worth).sum();
-    riders + pos.pieces().filter(|(_, p)| p.side == side).map(|(_, p)| worth(p.kind)).sum::<i32>()
+    riders + Kind::ALL.into_iter().map(|kind| worth(kind) * pos.count(side, kind) as i32).sum::<i32>()
 }
 
 /// Per hunter, how near it stands to the enemy's royal piece (the Templar or the Wagon).

@@ -38,6 +38,79 @@ const fn steps(size: u8) -> [[Sq; 8]; 100] {
 
 static STEPS: [[[Sq; 8]; 100]; 2] = [steps(8), steps(10)];
 
+/// Every square from `sq` to the edge along each direction, as bit sets.
+const fn rays(version: Version) -> [[u128; 100]; 8] {
+    let table = steps(version.size());
+    let mut rays = [[0; 100]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < version.size() as usize * version.size() as usize {
+            let mut next = table[sq][d];
+            while next != OFF {
+                rays[d][sq] |= 1 << next;
+                next = table[next as usize][d];
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    rays
+}
+
+static RAYS: [[[u128; 100]; 8]; 2] = [rays(Version::Assassins), rays(Version::Classic)];
+
+/// The squares within `n` king steps of each square, for `n` from 0 to 10.
+const fn within(version: Version) -> [[u128; 11]; 100] {
+    let size = version.size() as i32;
+    let mut table = [[0; 11]; 100];
+    let mut sq = 0;
+    while sq < size * size {
+        let mut other = 0;
+        while other < size * size {
+            let (df, dr) = ((sq % size - other % size).abs(), (sq / size - other / size).abs());
+            let d = if df > dr { df } else { dr };
+            let mut n = d;
+            while n <= 10 {
+                table[sq as usize][n as usize] |= 1 << other;
+                n += 1;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+static WITHIN: [[[u128; 11]; 100]; 2] = [within(Version::Assassins), within(Version::Classic)];
+
+/// The squares from `sq` to the edge in `direction`, one bit a square.
+#[inline]
+pub fn ray(version: Version, sq: Sq, direction: usize) -> u128 {
+    RAYS[version as usize][direction][sq as usize]
+}
+
+/// Whether a direction runs towards higher square indices, so that its nearest square in a
+/// set is the lowest bit (north, east, north-east, north-west).
+#[inline]
+pub const fn ascending(direction: usize) -> bool {
+    matches!(direction, 0 | 1 | 4 | 7)
+}
+
+/// The nearest square of `set` (squares of one ray from some square) along `direction`.
+#[inline]
+pub fn nearest(set: u128, direction: usize) -> Sq {
+    if ascending(direction) { set.trailing_zeros() as Sq } else { (127 - set.leading_zeros()) as Sq }
+}
+
+/// The squares `min` to `max` king steps from `sq` (a ray's squares at those steps).
+#[inline]
+pub fn band(version: Version, sq: Sq, min: u8, max: u8) -> u128 {
+    let table = &WITHIN[version as usize][sq as usize];
+    let inner = if min == 0 { 0 } else { table[(min - 1).min(10) as usize] };
+    table[max.min(10) as usize] & !inner
+}
+
 /// The square next to `sq` in `direction`, or [`OFF`].
 #[inline]
 pub fn step(version: Version, sq: Sq, direction: usize) -> Sq {
@@ -115,6 +188,25 @@ mod tests {
             assert_eq!(step(c, step(c, 44, d), back), 44);
         }
         assert_eq!(line_between(c, 0, 99), Some((4, 9)));
+        // The rays and bands agree with stepping square by square.
+        for version in [v, c] {
+            let cells = version.size() * version.size();
+            for sq in 0..cells {
+                for d in ALL_DIRECTIONS {
+                    let (mut stepped, mut next, mut n) = (0u128, step(version, sq, d), 1);
+                    while next != OFF {
+                        stepped |= 1 << next;
+                        assert_ne!(band(version, sq, n, n) & (1 << next), 0);
+                        next = step(version, next, d);
+                        n += 1;
+                    }
+                    assert_eq!(ray(version, sq, d), stepped);
+                    if stepped != 0 {
+                        assert_eq!(nearest(stepped, d), step(version, sq, d));
+                    }
+                }
+            }
+        }
         assert_eq!(line_between(c, 0, 21), None);
     }
 }

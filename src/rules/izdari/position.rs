@@ -85,6 +85,12 @@ pub struct Position {
     /// One bit per square with a piece on it: the scans over every piece (move generation, the
     /// evaluation) visit the pieces only, not every square of the board.
     occupied: u128,
+    /// Each side's squares, and every Dune's of either side: the sliding moves and the
+    /// Archers' lines find their first obstacle in them with a bit scan.
+    sides: [u128; 2],
+    dunes: u128,
+    /// How many pieces of each kind each side has on the board (passengers not counted).
+    counts: [[u8; 8]; 2],
     riders: [Riders; 2],
     /// Each side's Wagon and Templar square, [`OFF`] once taken.
     wagon: [Sq; 2],
@@ -102,6 +108,9 @@ impl Position {
         Position {
             cells: [None; CELLS],
             occupied: 0,
+            sides: [0; 2],
+            dunes: 0,
+            counts: [[0; 8]; 2],
             riders: [Riders::default(); 2],
             wagon: [OFF; 2],
             templar: [OFF; 2],
@@ -192,6 +201,11 @@ impl Position {
         debug_assert!(self.cells[sq as usize].is_none(), "put on an occupied square");
         self.cells[sq as usize] = Some(piece);
         self.occupied |= 1 << sq;
+        self.sides[piece.side.index()] |= 1 << sq;
+        self.counts[piece.side.index()][piece.kind.index()] += 1;
+        if piece.kind == Kind::Dune {
+            self.dunes |= 1 << sq;
+        }
         self.board_hash ^= PIECE_KEYS[piece.side.index()][piece.kind.index()][sq as usize];
         match piece.kind {
             Kind::Wagon => self.wagon[piece.side.index()] = sq,
@@ -204,6 +218,9 @@ impl Position {
     pub fn take(&mut self, sq: Sq) -> Option<Piece> {
         let piece = self.cells[sq as usize].take()?;
         self.occupied &= !(1 << sq);
+        self.sides[piece.side.index()] &= !(1 << sq);
+        self.counts[piece.side.index()][piece.kind.index()] -= 1;
+        self.dunes &= !(1 << sq);
         self.board_hash ^= PIECE_KEYS[piece.side.index()][piece.kind.index()][sq as usize];
         match piece.kind {
             Kind::Wagon => {
@@ -223,7 +240,12 @@ impl Position {
         self.board_hash ^= keys[from as usize] ^ keys[to as usize];
         debug_assert!(self.cells[to as usize].is_none(), "relocate onto an occupied square");
         self.cells[to as usize] = Some(piece);
-        self.occupied ^= (1 << from) | (1 << to);
+        let moved = (1 << from) | (1 << to);
+        self.occupied ^= moved;
+        self.sides[piece.side.index()] ^= moved;
+        if piece.kind == Kind::Dune {
+            self.dunes ^= moved;
+        }
         match piece.kind {
             Kind::Wagon => self.wagon[piece.side.index()] = to,
             Kind::Templar => self.templar[piece.side.index()] = to,
@@ -248,6 +270,21 @@ impl Position {
     /// one of them takes.
     pub fn occupancy(&self) -> u128 {
         self.occupied
+    }
+
+    /// The squares of `side`'s pieces, one bit a square.
+    pub fn squares_of(&self, side: Side) -> u128 {
+        self.sides[side.index()]
+    }
+
+    /// How many pieces of `kind` `side` has on the board (passengers not counted).
+    pub fn count(&self, side: Side, kind: Kind) -> u32 {
+        u32::from(self.counts[side.index()][kind.index()])
+    }
+
+    /// The squares of every Dune, both sides'.
+    pub fn dunes(&self) -> u128 {
+        self.dunes
     }
 
     /// How many pieces stand on the board, both sides (passengers not counted).

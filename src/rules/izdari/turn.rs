@@ -7,7 +7,7 @@
 //! moving) is one turn per target square. Wagon turns need no deduplication: the squares the
 //! Wagon leaves, and what it drops on each, tell its turns apart (see `wagon.rs`).
 
-use super::board::{ALL_DIRECTIONS, DIAGONAL, OFF, ORTHOGONAL, Sq, distance, step};
+use super::board::{ALL_DIRECTIONS, DIAGONAL, OFF, ORTHOGONAL, Sq, band, nearest, ray, step};
 use super::wagon::{self, Drops};
 use super::{Kind, Piece, Position, Version};
 use crate::rules::Side;
@@ -112,30 +112,28 @@ impl<'a> View<'a> {
     /// `max` steps, empty or holding an enemy to take; the first piece that cannot be passed
     /// ends the line.
     fn slide(&self, from: Sq, directions: std::ops::Range<usize>, min: u8, max: u8) -> Squares {
+        let mine = self.pos.squares_of(self.me);
+        let dunes = self.pos.dunes();
+        // Classic pieces pass their own Dunes (D1); nothing else is passed.
+        let obstacles = match self.version {
+            Version::Classic => self.pos.occupancy() & !(mine & dunes),
+            Version::Assassins => self.pos.occupancy(),
+        };
         let mut set = 0;
         for d in directions {
-            let mut sq = from;
-            for n in 1..=max {
-                sq = step(self.version, sq, d);
-                if sq == OFF {
-                    break;
-                }
-                if n >= min && self.landable(sq) {
-                    set |= bit(sq);
-                }
-                if !self.passable(sq) {
-                    break;
-                }
-            }
+            let line = ray(self.version, from, d);
+            let hit = line & obstacles;
+            set |= if hit == 0 { line } else { line & !ray(self.version, nearest(hit, d), d) };
         }
-        set
+        // Never onto an own piece or any Dune (A2.2, A2.3).
+        set & !mine & !dunes & band(self.version, from, min, max)
     }
 
     /// Where a piece of `kind` standing (or riding) on `from` may move, taking by landing where
     /// it takes; an Archer's steps only, a Templar's moves before any slaying, no Wagon.
     pub fn moves(&self, kind: Kind, from: Sq) -> Squares {
         let classic = self.version == Version::Classic;
-        let empty = |set: Squares| squares(set).filter(|&s| self.pos.is_empty(s)).fold(0, |a, s| a | bit(s));
+        let empty = |set: Squares| set & !self.pos.occupancy();
         match kind {
             Kind::Assassin => self.assassin(from),
             Kind::Halfling if classic => self.slide(from, DIAGONAL, 3, 3),
@@ -209,17 +207,18 @@ impl<'a> View<'a> {
     /// line, far enough away, not a Dune nor the Wagon.
     pub fn shots(&self, from: Sq) -> Squares {
         let reach = if self.version == Version::Classic { 7 } else { 2 };
+        let occupied = self.pos.occupancy();
         let mut out = 0;
         for d in ALL_DIRECTIONS {
-            let mut sq = step(self.version, from, d);
-            while sq != OFF && self.pos.is_empty(sq) {
-                sq = step(self.version, sq, d);
-            }
-            if sq != OFF && distance(self.version, from, sq) >= reach && self.target(sq, false) {
-                out |= bit(sq);
+            let hit = ray(self.version, from, d) & occupied;
+            if hit != 0 {
+                out |= bit(nearest(hit, d));
             }
         }
-        out
+        let them = self.me.opponent();
+        let wagon = self.pos.wagon(them).map_or(0, bit);
+        let targets = self.pos.squares_of(them) & !self.pos.dunes() & !wagon;
+        out & targets & band(self.version, from, reach, u8::MAX)
     }
 
     /// The enemies a Templar standing on `at` may slay (A3.6: orthogonally adjacent; B2: any of
