@@ -163,13 +163,20 @@ impl Default for Style {
 /// without an allocation per group.
 pub(crate) struct Groups<T> {
     turns: Vec<T>,
-    /// Where each group lies in `turns`, in the order the groups are to be visited.
+    /// Where each group lies in `turns`, as generated.
     spans: Vec<std::ops::Range<usize>>,
+    /// Each group's key and its index in `spans`, put in order as the groups are visited.
+    keys: Vec<(i32, u32)>,
 }
 
+/// How many groups are picked one at a time before the rest are sorted: most nodes that cut
+/// off do so on their first move or two, and never pay for sorting the others.
+const PICKED_ONE_BY_ONE: usize = 3;
+
 impl<T> Groups<T> {
-    /// `turns` split into runs of neighbours that `same` puts together.
-    fn of(turns: Vec<T>, same: impl Fn(&T, &T) -> bool) -> Groups<T> {
+    /// `turns` split into runs of neighbours that `same` puts together, to be visited lowest
+    /// `key` first (ties as generated); the key is computed once per group.
+    fn ordered(turns: Vec<T>, same: impl Fn(&T, &T) -> bool, mut key: impl FnMut(&[T]) -> i32) -> Groups<T> {
         let mut spans: Vec<std::ops::Range<usize>> = Vec::with_capacity(turns.len());
         for (i, turn) in turns.iter().enumerate() {
             match spans.last_mut() {
@@ -177,22 +184,34 @@ impl<T> Groups<T> {
                 _ => spans.push(i..i + 1),
             }
         }
-        Groups { turns, spans }
+        let keys = spans.iter().enumerate().map(|(i, span)| (key(&turns[span.clone()]), i as u32)).collect();
+        Groups { turns, spans, keys }
     }
 
     fn is_empty(&self) -> bool {
         self.spans.is_empty()
     }
 
-    /// Puts the groups in the order of `key`, computing it once per group.
-    fn sort_by_cached_key<K: Ord>(&mut self, mut key: impl FnMut(&[T]) -> K) {
-        let turns = &self.turns;
-        self.spans.sort_by_cached_key(|span| key(&turns[span.clone()]));
-    }
-
-    /// The groups in their order.
-    fn iter(&self) -> impl Iterator<Item = &[T]> {
-        self.spans.iter().map(|span| &self.turns[span.clone()])
+    /// The groups in their order: the first few found one at a time, the rest sorted once when
+    /// the search gets to them (the same order as one sort of them all, for no two keys tie).
+    fn iter(&mut self) -> impl Iterator<Item = &[T]> {
+        let Groups { turns, spans, keys } = self;
+        let (turns, spans): (&[T], &[std::ops::Range<usize>]) = (turns, spans);
+        let mut next = 0;
+        std::iter::from_fn(move || {
+            if next >= keys.len() {
+                return None;
+            }
+            if next < PICKED_ONE_BY_ONE {
+                let lowest = (next..keys.len()).min_by_key(|&k| keys[k]).expect("a group left");
+                keys.swap(next, lowest);
+            } else if next == PICKED_ONE_BY_ONE {
+                keys[next..].sort_unstable();
+            }
+            let span = spans[keys[next].1 as usize].clone();
+            next += 1;
+            Some(&turns[span])
+        })
     }
 }
 
@@ -361,7 +380,7 @@ impl<G: Engine> Searcher<G> {
 
     fn root(&mut self, pos: &G::Position, depth: u32) -> (i32, Option<G::Turn>) {
         let hint = self.probe(pos).and_then(|e| e.best);
-        let groups = self.ordered_groups(pos, false, 0, hint);
+        let mut groups = self.ordered_groups(pos, false, 0, hint);
         let (mut alpha, mut best) = (-INFINITY, None);
         let excluded = self.excluded;
         let groups = groups.iter().filter(|g| Some(G::primary(&g[0])) != excluded);
@@ -412,23 +431,25 @@ impl<G: Engine> Searcher<G> {
         } else {
             G::search_turns(pos, &mut turns);
         }
-        let mut groups = Groups::of(turns, |a, b| G::primary(a) == G::primary(b));
         let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
         let side = G::side_to_move(pos).index();
-        groups.sort_by_cached_key(|g| {
-            let key = G::primary(&g[0]);
-            if hint == Some(key) {
-                return i32::MIN;
-            }
-            if G::is_capture(pos, &g[0]) {
-                return -1_000_000_000 - G::capture_order(pos, &g[0], &self.weights);
-            }
-            if let Some(k) = killers.iter().position(|k| *k == Some(key)) {
-                return -900_000_000 + k as i32;
-            }
-            -self.history[history_index::<G>(side, key)]
-        });
-        groups
+        Groups::ordered(
+            turns,
+            |a, b| G::primary(a) == G::primary(b),
+            |g| {
+                let key = G::primary(&g[0]);
+                if hint == Some(key) {
+                    return i32::MIN;
+                }
+                if G::is_capture(pos, &g[0]) {
+                    return -1_000_000_000 - G::capture_order(pos, &g[0], &self.weights);
+                }
+                if let Some(k) = killers.iter().position(|k| *k == Some(key)) {
+                    return -900_000_000 + k as i32;
+                }
+                -self.history[history_index::<G>(side, key)]
+            },
+        )
     }
 
     /// The value of one primary move for the side to move, and the turn both sides would make
@@ -537,7 +558,7 @@ impl<G: Engine> Searcher<G> {
                 return beta;
             }
         }
-        let groups = self.ordered_groups(pos, false, ply, entry.and_then(|e| e.best));
+        let mut groups = self.ordered_groups(pos, false, ply, entry.and_then(|e| e.best));
         if groups.is_empty() {
             return -(WIN - ply as i32); // K6.2: no legal move loses
         }
@@ -625,7 +646,7 @@ impl<G: Engine> Searcher<G> {
             return stand;
         }
         alpha = alpha.max(stand);
-        let groups = self.ordered_groups(pos, true, ply, None);
+        let mut groups = self.ordered_groups(pos, true, ply, None);
         for group in groups.iter() {
             if self.futile(pos, &group[0], stand, alpha) {
                 continue;
