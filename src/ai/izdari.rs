@@ -419,7 +419,8 @@ macro_rules! izdari_engine {
             fn null_move_safe(pos: &Position) -> bool {
                 let me = pos.side_to_move();
                 let royal = pos.version().royal();
-                pos.pieces().filter(|(_, p)| p.side == me && p.kind != Kind::Dune && p.kind != royal).count() >= 4
+                Kind::ALL.into_iter().filter(|&k| k != Kind::Dune && k != royal).map(|k| pos.count(me, k)).sum::<u32>()
+                    >= 4
             }
 
             fn conversion(pos: &Position, ahead: Side) -> i32 {

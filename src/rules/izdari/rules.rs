@@ -234,7 +234,7 @@ macro_rules! izdari_rules {
             /// The pieces that can be taken: those on the board but the Dunes (never taken,
             /// A2.2), and those riding in the Wagons (loading is not a capture).
             fn piece_count(pos: &Position) -> u32 {
-                let dunes = pos.pieces().filter(|(_, p)| p.kind == Kind::Dune).count() as u32;
+                let dunes = pos.dunes().count_ones();
                 pos.piece_count() - dunes + Side::BOTH.iter().map(|&s| pos.riders(s).len() as u32).sum::<u32>()
             }
 

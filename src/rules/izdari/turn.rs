@@ -240,8 +240,13 @@ impl<'a> View<'a> {
 /// The enemy pieces `side`'s Archers on the board could shoot now (A3.1, B2): what the AI
 /// weighs as open lines and the hints point at.
 pub fn archer_targets(pos: &Position, side: Side) -> Squares {
+    if pos.count(side, Kind::Archer) == 0 {
+        return 0;
+    }
     let view = View { pos, version: pos.version(), me: side };
-    pos.pieces().filter(|&(_, p)| p == Piece::new(side, Kind::Archer)).fold(0, |set, (sq, _)| set | view.shots(sq))
+    squares(pos.squares_of(side) & !pos.dunes())
+        .filter(|&sq| pos.at(sq).is_some_and(|p| p.kind == Kind::Archer))
+        .fold(0, |set, sq| set | view.shots(sq))
 }
 
 /// Appends every legal turn of the side to move, one per distinct successor position (C2).
@@ -271,10 +276,8 @@ fn generate(pos: &Position, most_drops: u32, captures_only: bool, out: &mut Vec<
     // Where a piece of the side to move may land only to take.
     let landings = |set: Squares| if captures_only { set & pos.occupancy() } else { set };
     let mut removed: Squares = 0;
-    for (from, piece) in pos.pieces() {
-        if piece.side != view.me {
-            continue;
-        }
+    for from in squares(pos.squares_of(view.me)) {
+        let piece = pos.at(from).expect("a square of the side holds its piece");
         match piece.kind {
             Kind::Wagon => wagon_square_turns(&view, from, most_drops, captures_only, out),
             Kind::Templar => templar_turns(&view, from, &mut removed, captures_only, out),
