@@ -84,6 +84,36 @@ const fn within(version: Version) -> [[u128; 11]; 100] {
 
 static WITHIN: [[[u128; 11]; 100]; 2] = [within(Version::Assassins), within(Version::Classic)];
 
+/// Each square's orthogonal neighbours, and all eight.
+const fn neighbours(version: Version) -> [[u128; 2]; 100] {
+    let table = steps(version.size());
+    let mut out = [[0; 2]; 100];
+    let mut sq = 0;
+    while sq < 100 {
+        let mut d = 0;
+        while d < 8 {
+            let next = table[sq][d];
+            if next != OFF {
+                if d < 4 {
+                    out[sq][0] |= 1 << next;
+                }
+                out[sq][1] |= 1 << next;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+static NEIGHBOURS: [[[u128; 2]; 100]; 2] = [neighbours(Version::Assassins), neighbours(Version::Classic)];
+
+/// The squares one step from `sq`: orthogonally, or in any of the eight directions.
+#[inline]
+pub fn neighbours_of(version: Version, sq: Sq, diagonals_too: bool) -> u128 {
+    NEIGHBOURS[version as usize][sq as usize][usize::from(diagonals_too)]
+}
+
 /// The squares from `sq` to the edge in `direction`, one bit a square.
 #[inline]
 pub fn ray(version: Version, sq: Sq, direction: usize) -> u128 {
@@ -201,6 +231,10 @@ mod tests {
                         n += 1;
                     }
                     assert_eq!(ray(version, sq, d), stepped);
+                    let next = step(version, sq, d);
+                    let beside = if next == OFF { 0 } else { 1u128 << next };
+                    assert_eq!(neighbours_of(version, sq, true) & beside, beside);
+                    assert_eq!(neighbours_of(version, sq, false) & beside, if d < 4 { beside } else { 0 });
                     if stepped != 0 {
                         assert_eq!(nearest(stepped, d), step(version, sq, d));
                     }

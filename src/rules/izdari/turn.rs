@@ -7,7 +7,7 @@
 //! moving) is one turn per target square. Wagon turns need no deduplication: the squares the
 //! Wagon leaves, and what it drops on each, tell its turns apart (see `wagon.rs`).
 
-use super::board::{ALL_DIRECTIONS, DIAGONAL, OFF, ORTHOGONAL, Sq, band, nearest, ray, step};
+use super::board::{ALL_DIRECTIONS, DIAGONAL, OFF, ORTHOGONAL, Sq, band, nearest, neighbours_of, ray, step};
 use super::wagon::{self, Drops};
 use super::{Kind, Piece, Position, Version};
 use crate::rules::Side;
@@ -125,8 +125,7 @@ impl<'a> View<'a> {
             let hit = line & obstacles;
             set |= if hit == 0 { line } else { line & !ray(self.version, nearest(hit, d), d) };
         }
-        // Never onto an own piece or any Dune (A2.2, A2.3).
-        set & !mine & !dunes & band(self.version, from, min, max)
+        set & self.landings() & band(self.version, from, min, max)
     }
 
     /// Where a piece of `kind` standing (or riding) on `from` may move, taking by landing where
@@ -134,44 +133,38 @@ impl<'a> View<'a> {
     pub fn moves(&self, kind: Kind, from: Sq) -> Squares {
         let classic = self.version == Version::Classic;
         let empty = |set: Squares| set & !self.pos.occupancy();
+        let beside = neighbours_of(self.version, from, classic);
         match kind {
             Kind::Assassin => self.assassin(from),
             Kind::Halfling if classic => self.slide(from, DIAGONAL, 3, 3),
             Kind::Halfling => self.slide(from, DIAGONAL, 1, 3),
             Kind::Lizard => self.slide(from, DIAGONAL, 2, u8::MAX),
-            Kind::Dune if classic => empty(self.slide(from, ALL_DIRECTIONS, 1, 1)),
-            Kind::Dune => empty(self.slide(from, ORTHOGONAL, 1, 1)),
+            Kind::Dune => empty(beside),
             Kind::Archer if classic => empty(self.slide(from, ALL_DIRECTIONS, 2, 2)),
-            Kind::Archer => empty(self.slide(from, ORTHOGONAL, 1, 1)),
+            Kind::Archer => empty(beside),
             Kind::Templar if classic => self.slide(from, ALL_DIRECTIONS, 1, 2),
-            Kind::Templar => self.slide(from, ORTHOGONAL, 1, 1),
+            Kind::Templar => beside & self.landings(),
             Kind::Knight => self.knight(from),
             Kind::Wagon => 0,
         }
     }
 
+    /// Where a taking piece of the side may end: an empty square, or an enemy other than a
+    /// Dune (A2.2, A2.3).
+    #[inline]
+    fn landings(&self) -> Squares {
+        !self.pos.squares_of(self.me) & !self.pos.dunes()
+    }
+
     /// A3.2: up to three orthogonal steps, turning at will, through empty squares; the last
     /// may take. The start never counts as empty (a passenger's holds its Wagon).
     fn assassin(&self, from: Sq) -> Squares {
-        fn walk(view: &View, at: Sq, left: u8, seen: Squares, out: &mut Squares) {
-            for d in ORTHOGONAL {
-                let next = step(view.version, at, d);
-                if next == OFF || seen & bit(next) != 0 {
-                    continue;
-                }
-                if view.pos.is_empty(next) {
-                    *out |= bit(next);
-                    if left > 1 {
-                        walk(view, next, left - 1, seen | bit(next), out);
-                    }
-                } else if view.landable(next) {
-                    *out |= bit(next);
-                }
-            }
-        }
-        let mut out = 0;
-        walk(self, from, 3, bit(from), &mut out);
-        out & !bit(from)
+        let empty = !self.pos.occupancy();
+        let step = |set: Squares| squares(set & empty).fold(0, |out, sq| out | neighbours_of(self.version, sq, false));
+        let first = neighbours_of(self.version, from, false);
+        let second = step(first);
+        let third = step(second);
+        (first | second | third) & self.landings() & !bit(from)
     }
 
     /// B2 with D1, D2: two squares straight on, then optionally one more in any direction;
