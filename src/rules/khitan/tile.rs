@@ -57,6 +57,21 @@ impl fmt::Display for Colour {
     }
 }
 
+/// Each tile's colour on each edge, by tile number and direction (`Tile::colour`).
+static EDGE_COLOURS: [[Colour; 6]; Tile::COUNT] = {
+    let mut table = [[Colour::ALL[0]; 6]; Tile::COUNT];
+    let mut t = 0;
+    while t < Tile::COUNT {
+        let mut d = 0;
+        while d < 6 {
+            table[t][d] = Tile(t as u8).edge_colour(d);
+            d += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
 /// One of the twelve orientations of a tile (X1.3): the colour facing east and whether the
 /// colours run red→orange→…→violet counterclockwise (`+`) or clockwise (`-`). Numbered
 /// `east + 6 × mirrored`, which is also the piece's kind number in the shared view.
@@ -94,9 +109,16 @@ impl Tile {
         self.0 >= 6
     }
 
-    /// The colour on the edge facing `direction` (X5.3).
+    /// The colour on the edge facing `direction` (X5.3), from a table: the capture scans ask
+    /// it of every piece they look at.
+    #[inline]
     pub const fn colour(self, direction: Direction) -> Colour {
-        let (east, d) = (self.0 as usize % 6, direction.index());
+        EDGE_COLOURS[self.0 as usize][direction.index()]
+    }
+
+    /// The colour on the edge facing direction `d`, worked out from the tile's number.
+    const fn edge_colour(self, d: usize) -> Colour {
+        let east = self.0 as usize % 6;
         Colour::from_index(if self.mirrored() { east + 6 - d } else { east + d })
     }
 

@@ -336,6 +336,13 @@ fn push_flip(flip: &Flip, me: Side, out: &mut Vec<Turn>) {
 /// the turns of flips that may coincide are compared by what they leave.
 pub fn generate_turns(pos: &Position, out: &mut Vec<Turn>) {
     let me = pos.side_to_move();
+    if !pos.version().places() || pos.reserve(me) == 0 {
+        // Nothing is placed, so every flip is one turn of its own (see the module's head),
+        // and the board after it is not needed.
+        let scan = FlipScan::new(pos);
+        for_each_flip(pos, |from, to| out.push(Turn::flip(from, to, scan.captures(pos, from, to))));
+        return;
+    }
     let flips = flips(pos);
     let mut seen = HashSet::new();
     for (i, flip) in flips.iter().enumerate() {
