@@ -151,17 +151,17 @@ impl Position {
         self.turn_number = self.turn_number.saturating_add(1);
     }
 
-    /// Hash of placement, passengers and side to move (not the turn number).
+    /// Hash of placement, passengers and side to move (not the turn number). The search asks
+    /// it at every node, so an empty Wagon costs one test.
     pub fn hash(&self) -> u64 {
         let mut hash = self.board_hash;
-        for side in Side::BOTH {
-            let riders = self.riders[side.index()];
-            let mut previous = None;
+        for (side, riders) in self.riders.iter().enumerate() {
+            let seats = &riders.0;
             let mut nth = 0;
-            for kind in riders.kinds() {
-                nth = if previous == Some(kind) { nth + 1 } else { 0 };
-                hash ^= RIDER_KEYS[side.index()][kind.index()][nth];
-                previous = Some(kind);
+            for (seat, kind) in seats.iter().enumerate() {
+                let Some(kind) = *kind else { break };
+                nth = if seat > 0 && seats[seat - 1] == Some(kind) { nth + 1 } else { 0 };
+                hash ^= RIDER_KEYS[side][kind.index()][nth];
             }
         }
         hash
