@@ -83,6 +83,9 @@ fn look(pos: &Position, mover: Side, mut hit: impl FnMut(usize, Direction, usize
     for looker in hexes(pos.side(mover)) {
         let tile = pos.tile_on(looker.index());
         for direction in Direction::ALL {
+            if LINES[direction.index()][looker.index()] & theirs == 0 {
+                continue;
+            }
             let colour = tile.colour(direction);
             let back = direction.opposite();
             let mut from = looker.index();
