@@ -154,6 +154,8 @@ pub fn moves(view: &View, from: Sq, most_drops: u32, out: &mut Vec<Turn>) {
     for d in directions {
         let mut line = Path { squares: [OFF; MAX_PATH], len: 1 };
         line.squares[0] = from;
+        // What the Wagon meets on each square of the line, looked up once for all its turns.
+        let mut met = [Entry::Empty; MAX_PATH];
         let mut sq = from;
         for _ in 0..most {
             sq = step(view.version, sq, d);
@@ -165,21 +167,30 @@ pub fn moves(view: &View, from: Sq, most_drops: u32, out: &mut Vec<Turn>) {
                 break;
             }
             line.squares[line.len as usize] = sq;
+            met[line.len as usize] = found;
             line.len += 1;
             if found != Entry::OwnDune {
-                drops(view, &line, 0, riders, (Drops::NONE, most_drops), out);
+                drops(&line, &met, 0, riders, (Drops::NONE, most_drops), out);
             }
         }
     }
 }
 
-/// The turns along `path` from its square `index` (just entered, loads done), with the drops
-/// chosen so far and how many more it may make.
-fn drops(view: &View, path: &Path, index: usize, riders: Riders, (chosen, left): (Drops, u32), out: &mut Vec<Turn>) {
+/// The turns along `path` from its square `index` (just entered, loads done), with what the
+/// Wagon meets on each square (`met`), the drops chosen so far and how many more it may make.
+fn drops(
+    path: &Path,
+    met: &[Entry; MAX_PATH],
+    index: usize,
+    riders: Riders,
+    (chosen, left): (Drops, u32),
+    out: &mut Vec<Turn>,
+) {
     let squares = path.squares();
     let mut options = [None; SEATS + 1];
     let mut count = 1;
-    if left > 0 && droppable(view, path, index) {
+    // As `droppable`: its start, or any square but an own Dune passed.
+    if left > 0 && (index == 0 || met[index] != Entry::OwnDune) {
         for kind in riders.distinct() {
             options[count] = Some(kind);
             count += 1;
@@ -194,7 +205,7 @@ fn drops(view: &View, path: &Path, index: usize, riders: Riders, (chosen, left):
             left -= 1;
         }
         let next = index + 1;
-        if let Entry::Load(kind) = entry(view, squares[next]) {
+        if let Entry::Load(kind) = met[next] {
             if aboard.is_full() {
                 continue;
             }
@@ -203,7 +214,7 @@ fn drops(view: &View, path: &Path, index: usize, riders: Riders, (chosen, left):
         if next == squares.len() - 1 {
             out.push(Turn { drops: chosen, ..Turn::step(squares[0], squares[next]) });
         } else {
-            drops(view, path, next, aboard, (chosen, left), out);
+            drops(path, met, next, aboard, (chosen, left), out);
         }
     }
 }
