@@ -149,10 +149,8 @@ fn side_features(pos: &Position) -> [[i32; TERM_COUNT]; 2] {
         if let Some(home) = homes[other] {
             f[other][8] = (theirs & !dunes & band(version, home, 1, 2)).count_ones() as i32;
         }
-    }
-    for side in [Side::First, Side::Second] {
         for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::Dune) {
-            f[side.index()][kind_term(kind)] += pos.count(side, kind) as i32;
+            f[own][kind_term(kind)] += pos.count(side, kind) as i32;
         }
     }
     let size = version.size() as i32;

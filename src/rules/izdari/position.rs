@@ -82,11 +82,9 @@ const SECOND_TO_MOVE: u64 = splitmix(0x0049_5A44_5349_4445).1;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Position {
     cells: [Option<Piece>; CELLS],
-    /// One bit per square with a piece on it: the scans over every piece (move generation, the
-    /// evaluation) visit the pieces only, not every square of the board.
-    occupied: u128,
-    /// Each side's squares, and every Dune's of either side: the sliding moves and the
-    /// Archers' lines find their first obstacle in them with a bit scan.
+    /// Each side's squares, one bit a square, and every Dune's of either side: the scans over
+    /// every piece visit the pieces only, not every square of the board, and the sliding moves
+    /// and the Archers' lines find their first obstacle with a bit scan.
     sides: [u128; 2],
     dunes: u128,
     /// How many pieces of each kind each side has on the board (passengers not counted).
@@ -107,7 +105,6 @@ impl Position {
     pub fn empty(version: Version, side: Side) -> Position {
         Position {
             cells: [None; CELLS],
-            occupied: 0,
             sides: [0; 2],
             dunes: 0,
             counts: [[0; 8]; 2],
@@ -200,7 +197,6 @@ impl Position {
     pub fn put(&mut self, sq: Sq, piece: Piece) {
         debug_assert!(self.cells[sq as usize].is_none(), "put on an occupied square");
         self.cells[sq as usize] = Some(piece);
-        self.occupied |= 1 << sq;
         self.sides[piece.side.index()] |= 1 << sq;
         self.counts[piece.side.index()][piece.kind.index()] += 1;
         if piece.kind == Kind::Dune {
@@ -217,7 +213,6 @@ impl Position {
     /// Removes and returns the piece on a square; a Wagon taken loses its passengers (A4.5).
     pub fn take(&mut self, sq: Sq) -> Option<Piece> {
         let piece = self.cells[sq as usize].take()?;
-        self.occupied &= !(1 << sq);
         self.sides[piece.side.index()] &= !(1 << sq);
         self.counts[piece.side.index()][piece.kind.index()] -= 1;
         self.dunes &= !(1 << sq);
@@ -241,7 +236,6 @@ impl Position {
         debug_assert!(self.cells[to as usize].is_none(), "relocate onto an occupied square");
         self.cells[to as usize] = Some(piece);
         let moved = (1 << from) | (1 << to);
-        self.occupied ^= moved;
         self.sides[piece.side.index()] ^= moved;
         if piece.kind == Kind::Dune {
             self.dunes ^= moved;
@@ -255,7 +249,7 @@ impl Position {
 
     /// Every piece on the board with its square, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
-        let mut left = self.occupied;
+        let mut left = self.occupancy();
         std::iter::from_fn(move || {
             if left == 0 {
                 return None;
@@ -269,7 +263,7 @@ impl Position {
     /// The squares that hold a piece, one bit a square (`turn::Squares`): a move that lands on
     /// one of them takes.
     pub fn occupancy(&self) -> u128 {
-        self.occupied
+        self.sides[0] | self.sides[1]
     }
 
     /// The squares of `side`'s pieces, one bit a square.
@@ -289,6 +283,6 @@ impl Position {
 
     /// How many pieces stand on the board, both sides (passengers not counted).
     pub fn piece_count(&self) -> u32 {
-        self.occupied.count_ones()
+        self.occupancy().count_ones()
     }
 }

@@ -82,22 +82,26 @@ impl<'a> View<'a> {
         View { pos, version: pos.version(), me: pos.side_to_move() }
     }
 
-    /// A square a sliding piece may pass: empty or, in classic, one of its own Dunes (D1).
+    /// The squares a sliding piece cannot pass: every piece but, in classic, its own Dunes (D1).
     #[inline]
-    pub fn passable(&self, sq: Sq) -> bool {
-        match self.pos.at(sq) {
-            None => true,
-            Some(p) => self.version == Version::Classic && p.kind == Kind::Dune && p.side == self.me,
+    fn obstacles(&self) -> Squares {
+        match self.version {
+            Version::Classic => self.pos.occupancy() & !(self.pos.squares_of(self.me) & self.pos.dunes()),
+            Version::Assassins => self.pos.occupancy(),
         }
     }
 
-    /// A square a taking piece may end on: empty, or an enemy other than a Dune (A2.3).
+    /// Where a taking piece of the side may end: an empty square, or an enemy other than a
+    /// Dune (A2.2, A2.3).
     #[inline]
-    pub fn landable(&self, sq: Sq) -> bool {
-        match self.pos.at(sq) {
-            None => true,
-            Some(p) => p.side != self.me && p.kind != Kind::Dune,
-        }
+    fn landings(&self) -> Squares {
+        !self.pos.squares_of(self.me) & !self.pos.dunes()
+    }
+
+    /// A square a sliding piece may pass ([`View::obstacles`]).
+    #[inline]
+    pub fn passable(&self, sq: Sq) -> bool {
+        self.obstacles() & bit(sq) == 0
     }
 
     /// An enemy that a shot or a slaying may take: not a Dune, and for a shot not the Wagon.
@@ -112,13 +116,7 @@ impl<'a> View<'a> {
     /// `max` steps, empty or holding an enemy to take; the first piece that cannot be passed
     /// ends the line.
     fn slide(&self, from: Sq, directions: std::ops::Range<usize>, min: u8, max: u8) -> Squares {
-        let mine = self.pos.squares_of(self.me);
-        let dunes = self.pos.dunes();
-        // Classic pieces pass their own Dunes (D1); nothing else is passed.
-        let obstacles = match self.version {
-            Version::Classic => self.pos.occupancy() & !(mine & dunes),
-            Version::Assassins => self.pos.occupancy(),
-        };
+        let obstacles = self.obstacles();
         let mut set = 0;
         for d in directions {
             let line = ray(self.version, from, d);
@@ -149,13 +147,6 @@ impl<'a> View<'a> {
         }
     }
 
-    /// Where a taking piece of the side may end: an empty square, or an enemy other than a
-    /// Dune (A2.2, A2.3).
-    #[inline]
-    fn landings(&self) -> Squares {
-        !self.pos.squares_of(self.me) & !self.pos.dunes()
-    }
-
     /// A3.2: up to three orthogonal steps, turning at will, through empty squares; the last
     /// may take. The start never counts as empty (a passenger's holds its Wagon).
     fn assassin(&self, from: Sq) -> Squares {
@@ -171,29 +162,23 @@ impl<'a> View<'a> {
     /// every square passed empty or an own Dune; it takes where it lands.
     fn knight(&self, from: Sq) -> Squares {
         let v = self.version;
+        let (obstacles, landings) = (self.obstacles(), self.landings());
         let mut out = 0;
         for d in ALL_DIRECTIONS {
             let first = step(v, from, d);
-            if first == OFF || !self.passable(first) {
+            if first == OFF || obstacles & bit(first) != 0 {
                 continue;
             }
             let second = step(v, first, d);
             if second == OFF {
                 continue;
             }
-            if self.landable(second) {
-                out |= bit(second);
-            }
-            if self.passable(second) {
-                for d2 in ALL_DIRECTIONS {
-                    let third = step(v, second, d2);
-                    if third != OFF && self.landable(third) {
-                        out |= bit(third);
-                    }
-                }
+            out |= bit(second);
+            if obstacles & bit(second) == 0 {
+                out |= neighbours_of(v, second, true);
             }
         }
-        out
+        out & landings
     }
 
     /// The enemies an Archer on `from` may shoot (A3.1, B2, D4): the first piece along each
@@ -266,8 +251,6 @@ fn generate(pos: &Position, most_drops: u32, captures_only: bool, out: &mut Vec<
         return;
     }
     let view = View::new(pos);
-    // Where a piece of the side to move may land only to take.
-    let landings = |set: Squares| if captures_only { set & pos.occupancy() } else { set };
     let mut removed: Squares = 0;
     for from in squares(pos.squares_of(view.me)) {
         let piece = pos.at(from).expect("a square of the side holds its piece");
@@ -275,7 +258,7 @@ fn generate(pos: &Position, most_drops: u32, captures_only: bool, out: &mut Vec<
             Kind::Wagon => wagon_square_turns(&view, from, most_drops, captures_only, out),
             Kind::Templar => templar_turns(&view, from, &mut removed, captures_only, out),
             kind => {
-                for to in squares(landings(view.moves(kind, from))) {
+                for to in squares(kept(&view, view.moves(kind, from), captures_only)) {
                     out.push(Turn::step(from, to));
                 }
                 if kind == Kind::Archer {
@@ -287,6 +270,12 @@ fn generate(pos: &Position, most_drops: u32, captures_only: bool, out: &mut Vec<
             }
         }
     }
+}
+
+/// Of the squares a piece may move to, those a generation keeps: all of them, or with
+/// `captures_only` those it would take on (every landing on a piece is a capture).
+fn kept(view: &View, moves: Squares, captures_only: bool) -> Squares {
+    if captures_only { moves & view.pos.occupancy() } else { moves }
 }
 
 /// The Templar's turns: stay and slay (A3.6; never in classic, D5), or move and slay or not.
@@ -325,8 +314,7 @@ fn wagon_square_turns(view: &View, from: Sq, most_drops: u32, captures_only: boo
     }
     let riders = view.pos.riders(view.me);
     for kind in riders.distinct() {
-        let moves = view.moves(kind, from);
-        for to in squares(if captures_only { moves & view.pos.occupancy() } else { moves }) {
+        for to in squares(kept(view, view.moves(kind, from), captures_only)) {
             out.push(Turn { rider: Some(kind), ..Turn::step(from, to) });
         }
     }

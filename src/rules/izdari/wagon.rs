@@ -142,7 +142,12 @@ pub fn can_finish(view: &View, path: &Path, index: usize, mut riders: Riders) ->
 /// Whether the square `index` of the path is empty once the Wagon leaves it (A4.3): its
 /// start, an empty square, or one whose piece it loaded; never an own Dune passed.
 pub fn droppable(view: &View, path: &Path, index: usize) -> bool {
-    index == 0 || !matches!(entry(view, path.squares()[index]), Entry::OwnDune)
+    leaves_room(index, entry(view, path.squares()[index]))
+}
+
+/// [`droppable`] for a square where the Wagon met `met`.
+fn leaves_room(index: usize, met: Entry) -> bool {
+    index == 0 || met != Entry::OwnDune
 }
 
 /// Appends every Wagon move from `from`: destination by destination, each with every distinct
@@ -189,8 +194,7 @@ fn drops(
     let squares = path.squares();
     let mut options = [None; SEATS + 1];
     let mut count = 1;
-    // As `droppable`: its start, or any square but an own Dune passed.
-    if left > 0 && (index == 0 || met[index] != Entry::OwnDune) {
+    if left > 0 && leaves_room(index, met[index]) {
         for kind in riders.distinct() {
             options[count] = Some(kind);
             count += 1;
