@@ -5,7 +5,8 @@ mod common;
 
 use common::reference::Board;
 use khalif::rules::khalif::{
-    Decision, Position, Square, TurnState, count_turns, khalif_lost, primary_destinations, why_not, write_turn,
+    Decision, Kind, MoveTotals, Position, Side, Square, TurnState, count_turns, khalif_lost, move_totals,
+    primary_destinations, reachable_by, why_not, write_turn,
 };
 use rand::RngExt;
 
@@ -50,6 +51,34 @@ fn why_not_agrees_with_both_generators_on_every_from_to_pair() {
             }
         }
     }
+}
+
+#[test]
+fn move_totals_add_up_every_piece_s_destinations_for_either_side() {
+    // The evaluation's mobility and reach step most Camels all at once (K4.7); they must equal
+    // the sum over the pieces one at a time, for the side to move and for the side waiting.
+    let (mut camels_beside_viziers, mut stepping_camels) = (0, 0);
+    for pos in many_positions() {
+        for side in [Side::First, Side::Second] {
+            let mut turn_of_side = pos;
+            turn_of_side.set_side_to_move(side);
+            let mut expected = MoveTotals::default();
+            for from in turn_of_side.side(side) {
+                let dests = primary_destinations(&turn_of_side, from);
+                expected.count += dests.count();
+                expected.reach |= dests;
+                if turn_of_side.piece_at(from).is_some_and(|p| p.kind == Kind::Guard) {
+                    expected.guard_reach |= dests;
+                }
+            }
+            assert_eq!(move_totals(&pos, side), expected, "{side:?} in {}", pos.to_kfen());
+            assert_eq!(reachable_by(&pos, side), expected.reach);
+            let beside = Position::adjacent_to(pos.pieces(side, Kind::Vizier));
+            camels_beside_viziers += (pos.pieces(side, Kind::Camel) & beside).count();
+            stepping_camels += (pos.pieces(side, Kind::Camel) & !beside).count();
+        }
+    }
+    assert!(camels_beside_viziers > 100 && stepping_camels > 1000, "{camels_beside_viziers}, {stepping_camels}");
 }
 
 /// Drives the state machine with random decisions and checks it ends where `play` does, and

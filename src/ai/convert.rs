@@ -4,17 +4,24 @@
 //! the game's adjudication margin, to every position it judges.
 
 use super::engine::Engine;
+use crate::rules::Side;
 use crate::rules::grid::Square;
 
 /// The conversion bonus of `pos` for the side to move: the game's progress term for the side
 /// to move when it leads, taken away when the opponent leads, nothing in a level game.
 pub(crate) fn conversion_bonus<G: Engine>(pos: &G::Position) -> i32 {
+    conversion_bonus_by::<G>(pos, |ahead| G::conversion(pos, ahead))
+}
+
+/// [`conversion_bonus`] with the game's progress term given as `progress(ahead)`, for a game
+/// that computes it from what its evaluation has already worked out.
+pub(crate) fn conversion_bonus_by<G: Engine>(pos: &G::Position, progress: impl FnOnce(Side) -> i32) -> i32 {
     let me = G::side_to_move(pos);
     let lead = material_lead::<G>(pos);
     if lead >= G::ADJUDICATION_MARGIN {
-        G::conversion(pos, me)
+        progress(me)
     } else if lead <= -G::ADJUDICATION_MARGIN {
-        -G::conversion(pos, me.opponent())
+        -progress(me.opponent())
     } else {
         0
     }

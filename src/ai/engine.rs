@@ -9,6 +9,7 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::convert::conversion_bonus;
 use super::levels::{Ladder, StyleWeights};
 use crate::rules::Rules;
 
@@ -72,6 +73,13 @@ pub trait Engine: Rules {
     /// the pieces merely stand: without this a side far ahead shuffles.
     fn conversion(_pos: &Self::Position, _ahead: crate::rules::Side) -> i32 {
         0
+    }
+
+    /// What the search judges a position by: the evaluation plus the push of a side ahead
+    /// towards its win (`convert::conversion_bonus`). One call, so that a game whose evaluation
+    /// and conversion share work (Khalif: both need every square its pieces reach) does it once.
+    fn evaluate_for_search(pos: &Self::Position, weights: &Self::Weights) -> i32 {
+        Self::evaluate(pos, weights) + conversion_bonus::<Self>(pos)
     }
 
     /// The counts the weights multiply, side to move minus opponent, in term order.

@@ -3,12 +3,12 @@
 //! the harness's material, how a regular's style bends the weights, and the words of hints
 //! and tactics.
 
-use super::convert::closeness;
+use super::convert::{closeness, conversion_bonus_by};
 use super::engine::Engine;
 use super::levels::{Ladder, Rung, StyleWeights, rung};
-use crate::rules::khalif::tables::{HALVES, KNIGHT};
+use crate::rules::khalif::tables::{ADJACENT, HALVES, KNIGHT};
 use crate::rules::khalif::{
-    Bitboard, Event, Khalif, Kind, Piece, Position, Side, Square, Turn, WADI_RANK, for_each_move_of, half, play,
+    Bitboard, Event, Khalif, Kind, MoveTotals, Piece, Position, Side, Square, Turn, half, move_totals, play,
     reachable_by, replay,
 };
 use crate::terms;
@@ -65,51 +65,34 @@ impl KhalifWeights {
     }
 }
 
-/// The squares of each rank, so that the terms that count pieces by rank take a popcount
-/// instead of a walk over the pieces.
-const RANKS: [Bitboard; 9] = {
-    let mut ranks = [Bitboard::EMPTY; 9];
+/// How many ranks a Camel of each side on each square stands beyond its own second rank.
+const CAMEL_ADVANCE: [[u8; Square::COUNT]; 2] = {
+    let mut advance = [[0; Square::COUNT]; 2];
     let mut i = 0;
     while i < Square::COUNT {
-        let square = Square::from_index(i);
-        ranks[square.rank() as usize] = ranks[square.rank() as usize].with(square);
+        let rank = Square::from_index(i).rank();
+        advance[0][i] = rank.saturating_sub(1);
+        advance[1][i] = 7u8.saturating_sub(rank);
         i += 1;
     }
-    ranks
+    advance
 };
 
 /// How many ranks a side's Camels stand beyond their own second rank, all together.
 fn camel_advance(camels: Bitboard, side: Side) -> i32 {
-    (0..9)
-        .map(|rank: usize| {
-            let advance = match side {
-                Side::First => rank as i32 - 1,
-                Side::Second => 7 - rank as i32,
-            };
-            if advance > 0 { advance * (camels & RANKS[rank]).count() as i32 } else { 0 }
-        })
-        .sum()
+    camels.squares().map(|camel| i32::from(CAMEL_ADVANCE[side.index()][camel.index()])).sum()
 }
 
-/// The counts the terms weigh, for one side, in [`TERMS`] order.
-fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
+/// The counts the terms weigh, for one side whose moves add up to `moves`, in [`TERMS`] order.
+fn side_features(pos: &Position, side: Side, moves: &MoveTotals) -> [i32; TERM_COUNT] {
     let count = |b: Bitboard| b.count() as i32;
     let viziers = count(pos.pieces(side, Kind::Vizier));
-    // One pass over the side's moves gives mobility, pressure and where its Guards reach.
-    let (mut mobility, mut reach, mut guard_reach) = (0, Bitboard::EMPTY, Bitboard::EMPTY);
-    for_each_move_of(pos, side, |_, kind, dests| {
-        mobility += dests.count() as i32;
-        reach |= dests;
-        if kind == Kind::Guard {
-            guard_reach |= dests;
-        }
-    });
     let own = pos.side(side);
-    let in_wadi = count(own & RANKS[WADI_RANK as usize]);
+    let in_wadi = count(own & !(HALVES[0] | HALVES[1]));
     let crossed = count(own & HALVES[side.opponent().index()]);
     let beside_theirs = Position::adjacent_to(pos.rulers(side.opponent()));
     let beside_ours = Position::adjacent_to(pos.rulers(side));
-    let guarded = guard_reach | Position::adjacent_to(pos.pieces(side, Kind::Guard));
+    let guarded = moves.guard_reach | Position::adjacent_to(pos.pieces(side, Kind::Guard));
     let them = pos.side(side.opponent());
     let (mut djinn_attack, mut djinn_fork) = (0, 0);
     for djinn in pos.pieces(side, Kind::Djinn) {
@@ -127,10 +110,10 @@ fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
         count(pos.pieces(side, Kind::Guard)),
         count(camels),
         i32::from(viziers > 0),
-        mobility,
+        moves.count as i32,
         in_wadi,
         crossed,
-        count(reach & beside_theirs),
+        count(moves.reach & beside_theirs),
         count(beside_ours & guarded),
         djinn_attack,
         djinn_fork,
@@ -139,10 +122,16 @@ fn side_features(pos: &Position, side: Side) -> [i32; TERM_COUNT] {
     ]
 }
 
+/// Each side's moves added up, by side index: the evaluation and the hunt both read them.
+fn both_sides_moves(pos: &Position) -> [MoveTotals; 2] {
+    [move_totals(pos, Side::First), move_totals(pos, Side::Second)]
+}
+
 /// The side to move's counts minus the opponent's: the evaluation is these times the weights.
-fn features(pos: &Position) -> [i32; TERM_COUNT] {
+fn features(pos: &Position, moves: &[MoveTotals; 2]) -> [i32; TERM_COUNT] {
     let me = pos.side_to_move();
-    let (mine, theirs) = (side_features(pos, me), side_features(pos, me.opponent()));
+    let them = me.opponent();
+    let (mine, theirs) = (side_features(pos, me, &moves[me.index()]), side_features(pos, them, &moves[them.index()]));
     std::array::from_fn(|i| mine[i] - theirs[i])
 }
 
@@ -158,6 +147,25 @@ const HUNT_CLOSENESS: i32 = 6;
 const HUNT_ROOM: i32 = 12;
 const HUNT_EDGE: i32 = 10;
 const HUNT_GUARDS: i32 = 150;
+
+/// The hunt for the Khalif (K6.1): the side ahead closes in on the opposing rulers (its
+/// Viziers are the Khalif's successors, so they are quarry too) with everything but its
+/// Camels, its own Khalif included (a Khalif takes a Khalif), takes away the squares around
+/// the Khalif, drives it to the edge, and takes the Guards that would strike back (K5.3).
+/// `reach` is every square `ahead`'s pieces could move to.
+fn hunt(pos: &Position, ahead: Side, reach: Bitboard) -> i32 {
+    let quarry = ahead.opponent();
+    let Some(khalif) = pos.khalif(quarry) else { return 0 };
+    let rulers = pos.rulers(quarry);
+    let hunters = pos.side(ahead) & !pos.pieces(ahead, Kind::Camel);
+    let closeness = closeness(hunters.squares(), || rulers.squares(), 8);
+    let room = (ADJACENT[khalif.index()] & !pos.side(quarry) & !reach).count() as i32;
+    let guards = pos.pieces(quarry, Kind::Guard).count() as i32;
+    HUNT_CLOSENESS * closeness
+        + HUNT_ROOM * (8 - room)
+        + HUNT_EDGE * (4 - i32::from(khalif.edge_distance()))
+        + HUNT_GUARDS * (2 - guards)
+}
 
 impl Engine for Khalif {
     type Weights = KhalifWeights;
@@ -198,11 +206,18 @@ impl Engine for Khalif {
     const KEY_KINDS: &'static [u8] = &[Kind::Vizier as u8];
 
     fn features(pos: &Position) -> Vec<i32> {
-        features(pos).to_vec()
+        features(pos, &both_sides_moves(pos)).to_vec()
     }
 
     fn evaluate(pos: &Position, weights: &KhalifWeights) -> i32 {
-        weights.dot(&features(pos))
+        weights.dot(&features(pos, &both_sides_moves(pos)))
+    }
+
+    /// The hunt reads the side ahead's reach from the moves the evaluation added up.
+    fn evaluate_for_search(pos: &Position, weights: &KhalifWeights) -> i32 {
+        let moves = both_sides_moves(pos);
+        weights.dot(&features(pos, &moves))
+            + conversion_bonus_by::<Khalif>(pos, |ahead| hunt(pos, ahead, moves[ahead.index()].reach))
     }
 
     fn capture_order(pos: &Position, turn: &Turn, weights: &KhalifWeights) -> i32 {
@@ -227,24 +242,8 @@ impl Engine for Khalif {
         spare >= 2
     }
 
-    /// The hunt for the Khalif (K6.1): the side ahead closes in on the opposing rulers (its
-    /// Viziers are the Khalif's successors, so they are quarry too) with everything but its
-    /// Camels, its own Khalif included (a Khalif takes a Khalif), takes away the squares around
-    /// the Khalif, drives it to the edge, and takes the Guards that would strike back (K5.3).
     fn conversion(pos: &Position, ahead: Side) -> i32 {
-        let quarry = ahead.opponent();
-        let Some(khalif) = pos.khalif(quarry) else { return 0 };
-        let rulers = pos.rulers(quarry);
-        let hunters = pos.side(ahead) & !pos.pieces(ahead, Kind::Camel);
-        let closeness = closeness(hunters.squares(), || rulers.squares(), 8);
-        let mut reach = Bitboard::EMPTY;
-        for_each_move_of(pos, ahead, |_, _, dests| reach |= dests);
-        let room = (Position::adjacent_to(Bitboard::from_square(khalif)) & !pos.side(quarry) & !reach).count() as i32;
-        let guards = pos.pieces(quarry, Kind::Guard).count() as i32;
-        HUNT_CLOSENESS * closeness
-            + HUNT_ROOM * (8 - room)
-            + HUNT_EDGE * (4 - i32::from(khalif.edge_distance()))
-            + HUNT_GUARDS * (2 - guards)
+        hunt(pos, ahead, reachable_by(pos, ahead))
     }
 
     fn material(pos: &Position, side: Side) -> i32 {

@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use web_time::Instant;
 
-use super::convert::conversion_bonus;
 use super::engine::Engine;
 use crate::rules::{Rules, Square as _};
 
@@ -677,7 +676,7 @@ impl<G: Engine> Searcher<G> {
         let exact = if slot.key == hash && slot.generation == self.generation {
             slot.value
         } else {
-            let value = G::evaluate(pos, &self.weights) + conversion_bonus::<G>(pos);
+            let value = G::evaluate_for_search(pos, &self.weights);
             *slot = Judged { key: hash, generation: self.generation, value };
             value
         };

@@ -84,7 +84,36 @@ impl Bitboard {
     pub fn squares(self) -> Squares {
         Squares(self)
     }
+
+    /// Every square of the set moved `files` files and `ranks` ranks (each -1, 0 or 1), those
+    /// that would leave the board dropped: one step of every piece of a kind at once.
+    #[inline]
+    pub fn shifted(self, files: i8, ranks: i8) -> Bitboard {
+        let stays = match files {
+            -1 => !FILE_A,
+            1 => !FILE_I,
+            _ => Bitboard::FULL,
+        };
+        let bits = self & stays;
+        let wide = (bits.hi as u128) << 64 | bits.lo as u128;
+        let by = i32::from(ranks) * 9 + i32::from(files);
+        let moved = if by >= 0 { wide << by } else { wide >> -by };
+        Bitboard { lo: moved as u64, hi: (moved >> 64) as u64 & HI_MASK }
+    }
 }
+
+/// The squares of one file, for shifts that must not wrap round the board's edge.
+const fn file(file: usize) -> Bitboard {
+    let mut b = Bitboard::EMPTY;
+    let mut rank = 0;
+    while rank < 9 {
+        b = b.with(Square::from_index(rank * 9 + file));
+        rank += 1;
+    }
+    b
+}
+const FILE_A: Bitboard = file(0);
+const FILE_I: Bitboard = file(8);
 
 /// Iterates the squares of a bitboard in index order.
 pub struct Squares(Bitboard);

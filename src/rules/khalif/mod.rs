@@ -20,7 +20,7 @@ pub use crate::rules::grid::BadSquare;
 pub use bitboard::{Bitboard, Squares};
 pub use kfen::{START_KFEN, parse_kfen, parse_piece_list};
 pub use machine::{Decision, DecisionError, Event, Pending, Stage, TurnState};
-pub use movegen::{for_each_move_of, has_primary_move, primary_destinations, reachable_by};
+pub use movegen::{MoveTotals, has_primary_move, move_totals, primary_destinations, reachable_by};
 pub use notation::{NotationError, parse_turn, replay, write_events, write_primary, write_turn};
 pub use piece::{Kind, Piece, forward, side_letter, side_name};
 pub use position::Position;

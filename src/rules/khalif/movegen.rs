@@ -1,8 +1,8 @@
 //! Primary moves (K3, K4): where each piece of the side to move may go.
 
 use super::tables::{
-    ACROSS_WADI, ADJACENT, ALL_DIRECTIONS, CAMEL_CAPTURES, CAMEL_STEPS, FORWARD_DIAGONALS, KNIGHT, ORTHOGONAL, slides,
-    vizier_reach,
+    ACROSS_WADI, ADJACENT, ALL_DIRECTIONS, CAMEL_CAPTURE_OFFSETS, CAMEL_CAPTURES, CAMEL_STEP_OFFSETS, CAMEL_STEPS,
+    FORWARD_DIAGONALS, KNIGHT, ORTHOGONAL, slides, vizier_reach,
 };
 use super::{Bitboard, Kind, Position, Side, Square};
 
@@ -66,19 +66,70 @@ impl MoveContext {
         }
         (quiet & !self.occupied) | (CAMEL_CAPTURES[s][i] & them)
     }
+
+    /// K4.7 for every Camel in `camels` at once, none of which may stand beside a Vizier of the
+    /// side (those have the long move too): the diagonal steps forward onto empty squares and
+    /// the captures forward and sideways, each direction a shift of the whole set. No step
+    /// crosses the Wadi, and a square is counted once for each Camel that reaches it.
+    fn stepping_camels(&self, camels: Bitboard) -> MoveTotals {
+        let s = self.side.index();
+        let them = self.occupied & !self.own;
+        let mut totals = MoveTotals::default();
+        for (files, ranks) in CAMEL_STEP_OFFSETS[s] {
+            totals.add(camels.shifted(files, ranks) & !self.occupied);
+        }
+        for (files, ranks) in CAMEL_CAPTURE_OFFSETS[s] {
+            totals.add(camels.shifted(files, ranks) & them);
+        }
+        totals
+    }
+}
+
+/// A side's primary moves added up, as if it were its turn: what the evaluation's mobility,
+/// pressure and Guard cover and the hunt's reach are made of.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct MoveTotals {
+    /// Destinations of all the side's pieces, a square two pieces reach counted twice.
+    pub count: u32,
+    /// Every square some piece of the side could move to (and so capture on).
+    pub reach: Bitboard,
+    /// The squares the side's Guards could move to.
+    pub guard_reach: Bitboard,
+}
+
+impl MoveTotals {
+    /// Counts in one piece's destinations, or one direction's of a set of pieces.
+    #[inline]
+    fn add(&mut self, dests: Bitboard) {
+        self.count += dests.count();
+        self.reach |= dests;
+    }
+}
+
+/// Every piece of `side`'s destinations added up as if it were its turn, computed with the
+/// Camels that have no Vizier beside them (most of them) stepped all at once: the evaluation
+/// asks for it at every position it judges.
+pub fn move_totals(pos: &Position, side: Side) -> MoveTotals {
+    let ctx = MoveContext::new(pos, side);
+    let camels = pos.pieces(side, Kind::Camel);
+    let mut totals = ctx.stepping_camels(camels & !ctx.beside_viziers);
+    for kind in Kind::ALL {
+        let movers = if kind == Kind::Camel { camels & ctx.beside_viziers } else { pos.pieces(side, kind) };
+        for from in movers {
+            let dests = ctx.destinations(from, kind);
+            totals.add(dests);
+            if kind == Kind::Guard {
+                totals.guard_reach |= dests;
+            }
+        }
+    }
+    totals
 }
 
 /// Calls `visit(from, kind, destinations)` for every piece of the side to move that can move.
 #[inline]
-pub(crate) fn for_each_primary(pos: &Position, visit: impl FnMut(Square, Kind, Bitboard)) {
-    for_each_move_of(pos, pos.side_to_move(), visit);
-}
-
-/// Calls `visit(from, kind, destinations)` for every piece of `side` that could move if it
-/// were `side`'s turn: threat marks, hints and the evaluation's mobility use it.
-#[inline]
-pub fn for_each_move_of(pos: &Position, side: Side, mut visit: impl FnMut(Square, Kind, Bitboard)) {
-    let ctx = MoveContext::new(pos, side);
+pub(crate) fn for_each_primary(pos: &Position, mut visit: impl FnMut(Square, Kind, Bitboard)) {
+    let ctx = MoveContext::new(pos, pos.side_to_move());
     for kind in Kind::ALL {
         for from in pos.pieces(ctx.side, kind) {
             let dests = ctx.destinations(from, kind);
@@ -109,7 +160,5 @@ pub fn primary_destinations(pos: &Position, from: Square) -> Bitboard {
 
 /// Squares `by` could move to (and so capture on) if it were its turn: for threat marks and hints.
 pub fn reachable_by(pos: &Position, by: Side) -> Bitboard {
-    let mut reach = Bitboard::EMPTY;
-    for_each_move_of(pos, by, |_, _, dests| reach |= dests);
-    reach
+    move_totals(pos, by).reach
 }

@@ -91,11 +91,16 @@ const fn offsets_table(offsets: &[(i8, i8)]) -> [Bitboard; 81] {
 pub static ADJACENT: [Bitboard; 81] = offsets_table(&DIRECTIONS);
 /// The Djinn's knight leaps (K4.4).
 pub static KNIGHT: [Bitboard; 81] = offsets_table(&KNIGHT_LEAPS);
-/// A Camel's one-square diagonal forward steps, per side (K4.7).
-pub static CAMEL_STEPS: [[Bitboard; 81]; 2] = [offsets_table(&[(-1, 1), (1, 1)]), offsets_table(&[(-1, -1), (1, -1)])];
-/// A Camel's capture squares, straight forward and sideways, per side (K4.7).
+/// A Camel's one-square diagonal forward steps as (file step, rank step), per side (K4.7).
+pub const CAMEL_STEP_OFFSETS: [[(i8, i8); 2]; 2] = [[(-1, 1), (1, 1)], [(-1, -1), (1, -1)]];
+/// A Camel's captures, straight forward and sideways, as (file step, rank step), per side (K4.7).
+pub const CAMEL_CAPTURE_OFFSETS: [[(i8, i8); 3]; 2] = [[(0, 1), (-1, 0), (1, 0)], [(0, -1), (-1, 0), (1, 0)]];
+/// A Camel's one-square diagonal forward steps, per side and square.
+pub static CAMEL_STEPS: [[Bitboard; 81]; 2] =
+    [offsets_table(&CAMEL_STEP_OFFSETS[0]), offsets_table(&CAMEL_STEP_OFFSETS[1])];
+/// A Camel's capture squares, per side and square.
 pub static CAMEL_CAPTURES: [[Bitboard; 81]; 2] =
-    [offsets_table(&[(0, 1), (-1, 0), (1, 0)]), offsets_table(&[(0, -1), (-1, 0), (1, 0)])];
+    [offsets_table(&CAMEL_CAPTURE_OFFSETS[0]), offsets_table(&CAMEL_CAPTURE_OFFSETS[1])];
 
 const fn half_mask(side: Side) -> Bitboard {
     let mut bb = Bitboard::EMPTY;
