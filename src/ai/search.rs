@@ -109,6 +109,9 @@ pub struct Searcher<G: Engine> {
     judged: Vec<Judged>,
     /// The search the `judged` entries belong to: the weights may change between searches.
     generation: u32,
+    /// Buffers of nodes that are done, for the next nodes to fill: one set per ply in use at
+    /// most, so that a node's turns cost no allocation once the search has reached its depth.
+    spare_groups: Vec<Groups<G::Turn>>,
 }
 
 /// One cached judgement (the exact evaluation, before a level's noise).
@@ -159,7 +162,7 @@ impl Default for Style {
 
 /// A position's turns grouped by primary move in one buffer (generation keeps a move's
 /// resolutions together), so that the search orders and visits the groups of every node
-/// without an allocation per group.
+/// without an allocation per group; the buffers are kept for the next node (`spare_groups`).
 pub(crate) struct Groups<T> {
     turns: Vec<T>,
     /// Where each group lies in `turns`, as generated.
@@ -172,19 +175,26 @@ pub(crate) struct Groups<T> {
 /// off do so on their first move or two, and never pay for sorting the others.
 const PICKED_ONE_BY_ONE: usize = 3;
 
+impl<T> Default for Groups<T> {
+    fn default() -> Groups<T> {
+        Groups { turns: Vec::with_capacity(64), spans: Vec::new(), keys: Vec::new() }
+    }
+}
+
 impl<T> Groups<T> {
-    /// `turns` split into runs of neighbours that `same` puts together, to be visited lowest
-    /// `key` first (ties as generated); the key is computed once per group.
-    fn ordered(turns: Vec<T>, same: impl Fn(&T, &T) -> bool, mut key: impl FnMut(&[T]) -> i32) -> Groups<T> {
-        let mut spans: Vec<std::ops::Range<usize>> = Vec::with_capacity(turns.len());
+    /// Splits the turns put in `turns` into runs of neighbours that `same` puts together, to be
+    /// visited lowest `key` first (ties as generated); the key is computed once per group.
+    fn order(&mut self, same: impl Fn(&T, &T) -> bool, mut key: impl FnMut(&[T]) -> i32) {
+        let Groups { turns, spans, keys } = self;
+        spans.clear();
         for (i, turn) in turns.iter().enumerate() {
             match spans.last_mut() {
                 Some(span) if same(&turns[span.start], turn) => span.end = i + 1,
                 _ => spans.push(i..i + 1),
             }
         }
-        let keys = spans.iter().enumerate().map(|(i, span)| (key(&turns[span.clone()]), i as u32)).collect();
-        Groups { turns, spans, keys }
+        keys.clear();
+        keys.extend(spans.iter().enumerate().map(|(i, span)| (key(&turns[span.clone()]), i as u32)));
     }
 
     fn is_empty(&self) -> bool {
@@ -270,6 +280,7 @@ impl<G: Engine> Searcher<G> {
             line: Vec::new(),
             judged: vec![Judged::default(); JUDGED_SLOTS],
             generation: 0,
+            spare_groups: Vec::new(),
         }
     }
 
@@ -382,8 +393,7 @@ impl<G: Engine> Searcher<G> {
         let mut groups = self.ordered_groups(pos, false, 0, hint);
         let (mut alpha, mut best) = (-INFINITY, None);
         let excluded = self.excluded;
-        let groups = groups.iter().filter(|g| Some(G::primary(&g[0])) != excluded);
-        for (i, group) in groups.enumerate() {
+        for (i, group) in groups.iter().filter(|g| Some(G::primary(&g[0])) != excluded).enumerate() {
             // Principal variation search: later moves are first proved worse with a null window.
             let null_window = i > 0;
             let beta = if null_window { alpha + 1 } else { INFINITY };
@@ -399,6 +409,7 @@ impl<G: Engine> Searcher<G> {
                 best = Some(turn);
             }
         }
+        self.recycle(groups);
         if let Some(turn) = best
             && !self.stopped
         {
@@ -418,22 +429,22 @@ impl<G: Engine> Searcher<G> {
     /// The turns of `pos` grouped by primary move, best candidates first: the table's move,
     /// captures of valuable pieces by cheap ones, this ply's killers, then quiet moves by history.
     fn ordered_groups(
-        &self,
+        &mut self,
         pos: &G::Position,
         captures_only: bool,
         ply: u32,
         hint: Option<Key<G>>,
     ) -> Groups<G::Turn> {
-        let mut turns = Vec::with_capacity(64);
+        let mut groups = self.spare_groups.pop().unwrap_or_default();
+        groups.turns.clear();
         if captures_only {
-            G::capture_turns(pos, &mut turns);
+            G::capture_turns(pos, &mut groups.turns);
         } else {
-            G::search_turns(pos, &mut turns);
+            G::search_turns(pos, &mut groups.turns);
         }
         let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
         let side = G::side_to_move(pos).index();
-        Groups::ordered(
-            turns,
+        groups.order(
             |a, b| G::primary(a) == G::primary(b),
             |g| {
                 let key = G::primary(&g[0]);
@@ -448,7 +459,13 @@ impl<G: Engine> Searcher<G> {
                 }
                 -self.history[history_index::<G>(side, key)]
             },
-        )
+        );
+        groups
+    }
+
+    /// Keeps a finished node's buffers for the next node.
+    fn recycle(&mut self, groups: Groups<G::Turn>) {
+        self.spare_groups.push(groups);
     }
 
     /// The value of one primary move for the side to move, and the turn both sides would make
@@ -559,6 +576,7 @@ impl<G: Engine> Searcher<G> {
         }
         let mut groups = self.ordered_groups(pos, false, ply, entry.and_then(|e| e.best));
         if groups.is_empty() {
+            self.recycle(groups);
             return -(WIN - ply as i32); // K6.2: no legal move loses
         }
         let original_alpha = alpha;
@@ -590,7 +608,7 @@ impl<G: Engine> Searcher<G> {
                 score
             };
             if self.stopped {
-                return 0;
+                break;
             }
             if score > best_score {
                 best_score = score;
@@ -603,6 +621,10 @@ impl<G: Engine> Searcher<G> {
                 }
                 break;
             }
+        }
+        self.recycle(groups);
+        if self.stopped {
+            return 0;
         }
         let bound = if best_score <= original_alpha {
             Bound::Upper
@@ -646,20 +668,24 @@ impl<G: Engine> Searcher<G> {
         }
         alpha = alpha.max(stand);
         let mut groups = self.ordered_groups(pos, true, ply, None);
+        let mut ended = None;
         for group in groups.iter() {
             if self.futile(pos, &group[0], stand, alpha) {
                 continue;
             }
             let (score, _) = self.group_value(pos, group, left - 1, alpha, beta, ply, true);
             if self.stopped {
-                return 0;
+                ended = Some(0);
+                break;
             }
             if score >= beta {
-                return score;
+                ended = Some(score);
+                break;
             }
             alpha = alpha.max(score);
         }
-        alpha
+        self.recycle(groups);
+        ended.unwrap_or(alpha)
     }
 
     /// Delta pruning: a capture that could not lift the score to `alpha` even if it won what
