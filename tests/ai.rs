@@ -466,14 +466,14 @@ mod izdari {
     fn classics_upper_levels_see_further_within_their_node_bounds() {
         use khalif::ai::levels::level_of;
         use khalif::rules::izdari::ClassicIzdari;
-        // Levels 9 and 10 lose sight of their last ply in a crowded middle game, as people do;
-        // 11 to 13 look four and five plies, the top to its clock.
+        // Levels 9 and 10 see the third ply of the first turns they try only (more of them at
+        // 10), as people do; 11 to 13 look four and five plies, the top to its clock.
         let sight = |n| {
             let level = level_of::<ClassicIzdari>(n).unwrap();
             (level.limits.depth, level.limits.nodes)
         };
-        assert_eq!(sight(9), (3, Some(25_000)));
-        assert_eq!(sight(10), (4, Some(200_000)));
+        assert_eq!(sight(9), (3, Some(7_000)));
+        assert_eq!(sight(10), (3, Some(25_000)));
         assert_eq!(sight(11), (4, None));
         assert_eq!(sight(12), (5, Some(400_000)));
         assert_eq!(sight(13), (5, None));

@@ -259,14 +259,12 @@ const ASSASSINS_LADDER: Ladder = [
 /// it in fewer positions at each step; level 7 adds the second ply but overlooks the reply
 /// after the opponent's now and then, level 8 not.
 ///
-/// Above, sight is what counts on the 10×10 board and noise moves little: level 9 searches
-/// three plies but stops at 25,000 nodes (in a crowded middle game it loses sight of the
-/// third, as a player does), level 10 four within 200,000 (about 1 s there: unbounded, its
-/// four plies took up to 5.7 s and saw as far as the top). Levels 11 to 13 look four plies
-/// clean, five within 400,000 nodes and five whole, each within the top level's clock: on this
-/// board a ply beyond four is worth less than the ladder's +100 a step (docs/performance.md),
-/// so they stand closer together than the levels below, under the top, which reaches five
-/// plies in a crowded middle game and six in a sparse one.
+/// Above, sight is what counts on the 10×10 board and noise moves little: levels 9 and 10
+/// search three plies but stop at 7,000 and 25,000 nodes (they see the third ply of the first
+/// turns they try only, the more of them the stronger, as a player does), level 11 four plies,
+/// 12 five within 400,000 nodes and 13 five whole, each within the top level's clock. Four
+/// plies with a little noise or a node bound played as four plies clean (−19 Elo), so the
+/// levels below four plies are parted by how much of the third they see.
 const CLASSIC_LADDER: Ladder = [
     blind(1, 250),
     careless(1, 120, 250),
@@ -276,8 +274,8 @@ const CLASSIC_LADDER: Ladder = [
     rung(1, 120),
     careless(2, 80, 60),
     rung(2, 80),
+    Rung { nodes: Some(7_000), ..rung(3, 70) },
     Rung { nodes: Some(25_000), ..rung(3, 70) },
-    Rung { nodes: Some(200_000), ..rung(4, 100) },
     rung(4, 0),
     Rung { nodes: Some(400_000), ..rung(5, 0) },
     rung(5, 0),
