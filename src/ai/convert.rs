@@ -64,4 +64,26 @@ mod tests {
         let cornered = parse_kfen("k8/9/9/1R7/9/9/9/9/R3K4 g 40").unwrap();
         assert!(conversion_bonus::<Khalif>(&cornered) > bonus);
     }
+
+    #[test]
+    fn khalifs_one_call_judging_equals_the_evaluation_plus_the_bonus() {
+        // Khalif shares the moves it adds up between its evaluation and its hunt
+        // (`Engine::evaluate_for_search`); the sum must stay the one the default gives.
+        use crate::ai::khalif::KhalifWeights;
+        let weights = KhalifWeights::default();
+        let positions = [
+            "rvdgkgdvr/ccccccccc/9/9/9/9/9/CCCCCCCCC/RVDGKGDVR g 1",
+            "9/9/9/9/4k4/9/9/R8/R3K4 g 40",
+            "9/9/9/9/4k4/9/9/R8/R3K4 s 40",
+            "k8/9/9/1R7/9/9/9/9/R3K4 g 40",
+            "v1dg2gvr/2ccck1cc/1c2c2d1/5Cc2/1rc2C1R1/2CCC4/V2C1V3/1CCCD4/1RDGKG3 g 31",
+            "v1dg2gvr/2ccck1cc/1c2c2d1/5Cc2/1rc2C1R1/2CCC4/V2C1V3/1CCCD4/1RDGKG3 s 31",
+        ];
+        for text in positions {
+            let pos = parse_kfen(text).unwrap();
+            let apart = Khalif::evaluate(&pos, &weights) + conversion_bonus::<Khalif>(&pos);
+            assert_eq!(Khalif::evaluate_for_search(&pos, &weights), apart, "{text}");
+        }
+        assert_ne!(conversion_bonus::<Khalif>(&parse_kfen(positions[1]).unwrap()), 0, "a position with a hunt");
+    }
 }
