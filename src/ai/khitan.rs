@@ -14,7 +14,7 @@ use super::levels::{Ladder, StyleWeights, blind, rung};
 use crate::rules::Side;
 use crate::rules::khitan::tables::{AROUND, first_in_line, hexes};
 use crate::rules::khitan::{
-    Direction, Event, FlipScan, Hex, Khitan, Position, Tile, Turn, flipped, for_each_flip, free_cells, generate_turns,
+    Direction, Event, FlipScan, Hex, Khitan, Position, Tile, Turn, flipped, free_cells, generate_turns,
     placements_owed, play, replay, side_name,
 };
 use crate::terms;
@@ -63,10 +63,8 @@ struct Reach {
 fn reach(pos: &Position, side: Side) -> Reach {
     let mut view = *pos;
     view.set_side_to_move(side);
-    let scan = FlipScan::new(&view);
     let mut reach = Reach { capturable: 0, flips: 0, doubles: 0 };
-    for_each_flip(&view, |from, to| {
-        let taken = scan.captures(&view, from, to);
+    FlipScan::new(&view).for_each_flip(&view, |_, _, taken| {
         reach.flips += 1;
         reach.capturable |= taken;
         reach.doubles += u32::from(taken.count_ones() >= 2);
@@ -212,10 +210,8 @@ impl Engine for Khitan {
             return generate_turns(pos, out);
         }
         let me = pos.side_to_move();
-        let scan = FlipScan::new(pos);
-        for_each_flip(pos, |from, to| {
+        FlipScan::new(pos).for_each_flip(pos, |from, to, captured| {
             let mut after = flipped(pos, from, to);
-            let captured = scan.captures(pos, from, to);
             for hex in hexes(captured) {
                 after.take(hex);
             }

@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use super::hex::{Direction, Hex};
 use super::position::Position;
 use super::tables::{AROUND, LINES, NEIGHBOURS, NONE, bit, direction_between, first_in_line, half, hexes};
-use super::tile::Tile;
+use super::tile::{Colour, Tile};
 use crate::rules::Side;
 
 /// One complete turn (X6): the flip from `from` to the adjacent `to`, the cells of the
@@ -100,6 +100,20 @@ fn look(pos: &Position, mover: Side, mut hit: impl FnMut(usize, Direction, usize
     }
 }
 
+/// The pieces of `side` by direction and the colour they show toward it: a look along
+/// direction `d` from a looker showing colour `c` takes the first of `showing[opposite(d)][c]`
+/// in line (X3.1), and [`chain`] goes on through them.
+fn showing(pos: &Position, side: Side) -> [[u64; 6]; 6] {
+    let mut showing = [[0; 6]; 6];
+    for hex in hexes(pos.side(side)) {
+        let tile = pos.tile_on(hex.index());
+        for direction in Direction::ALL {
+            showing[direction.index()][tile.colour(direction).index()] |= 1 << hex.index();
+        }
+    }
+    showing
+}
+
 /// The opponent's pieces that the pieces of `mover` capture in `pos` (X3.1, X3.2); one taken
 /// by two lookers counts once (X7.6).
 pub fn captures(pos: &Position, mover: Side) -> u64 {
@@ -120,66 +134,124 @@ pub fn lines_of_fire(pos: &Position, mover: Side) -> Vec<(Hex, Direction, Hex)> 
 
 /// The captures of every flip from one position, found cheaply (X3.1, X3.2): a flip changes
 /// only the lines through the cell it leaves and the cell it lands on, so the scan of the whole
-/// board is made once for the position (usually finding nothing) and each flip then looks only
-/// from its landing cell and along the lines it uncovers.
+/// board is made once for the position (usually finding nothing), the lines a piece uncovers by
+/// leaving its cell once for the piece, and each flip then looks only from its landing cell.
 pub struct FlipScan {
     /// The captures standing before any flip: looker, direction, piece taken.
     standing: Vec<(u8, u8, u8)>,
+    /// The opponent's pieces by direction and the colour they show toward it ([`showing`]).
+    theirs: [[u64; 6]; 6],
+}
+
+/// What a piece uncovers along one line through its cell by leaving it, its landing cell set
+/// aside: a looker of the mover behind it, past opposing pieces that all show the looker's
+/// colour (`between`), now sees on beyond the cell left (`beyond`).
+#[derive(Clone, Copy, Default)]
+struct Uncovered {
+    between: u64,
+    beyond: u64,
+}
+
+/// The chain a looker makes along `direction` from cell `at` (X3.1): each piece in line that
+/// is one of `targets` (the opposing pieces showing the looker's colour back), up to the first
+/// piece that is not.
+#[inline]
+fn chain(mut at: usize, direction: Direction, occupied: u64, targets: u64) -> u64 {
+    let mut taken = 0u64;
+    if LINES[direction.index()][at] & targets == 0 {
+        return 0;
+    }
+    while let Some(seen) = first_in_line(at, direction, occupied) {
+        if targets & (1 << seen) == 0 {
+            break;
+        }
+        taken |= 1 << seen;
+        at = seen;
+    }
+    taken
 }
 
 impl FlipScan {
     /// The scan of `pos` for its side to move.
     pub fn new(pos: &Position) -> FlipScan {
+        let me = pos.side_to_move();
         let mut standing = Vec::new();
-        look(pos, pos.side_to_move(), |looker, direction, seen| {
+        look(pos, me, |looker, direction, seen| {
             standing.push((looker as u8, direction as u8, seen as u8));
         });
-        FlipScan { standing }
+        FlipScan { standing, theirs: showing(pos, me.opponent()) }
     }
 
-    /// What the side to move of `pos` captures by flipping `from` onto `to`: the same set as
-    /// [`captures`] on the position after the flip, found without making it.
-    pub fn captures(&self, pos: &Position, from: Hex, to: Hex) -> u64 {
-        let me = pos.side_to_move();
-        let theirs = pos.side(me.opponent());
-        if theirs == 0 {
-            return 0;
+    /// The opposing pieces a look along `direction` from a looker showing `colour` takes.
+    fn targets(&self, direction: Direction, colour: Colour) -> u64 {
+        self.theirs[direction.opposite().index()][colour.index()]
+    }
+
+    /// Calls `visit(from, to, captured)` for every flip of the side to move of `pos`, in
+    /// [`for_each_flip`]'s order, with what it captures: the same set as [`captures`] on the
+    /// position after the flip, found without making it.
+    pub fn for_each_flip(&self, pos: &Position, mut visit: impl FnMut(Hex, Hex, u64)) {
+        if winner(pos).is_some() {
+            return;
         }
-        let (from, to, landed) = {
-            let direction = direction_between(from, to).expect("a flip goes to a neighbour");
-            (from.index(), to.index(), pos.tile_on(from.index()).flipped(direction))
-        };
-        let occupied = pos.occupied() ^ (1 << from) ^ (1 << to);
-        let tile_on = |at: usize| if at == to { landed } else { pos.tile_on(at) };
-        // The chain a looker with `colour` makes along `direction` from `at`.
-        let chain = |mut at: usize, direction: Direction, colour| {
-            let mut taken = 0u64;
-            while let Some(seen) = first_in_line(at, direction, occupied) {
-                if theirs & (1 << seen) == 0 || tile_on(seen).colour(direction.opposite()) != colour {
-                    break;
-                }
-                taken |= 1 << seen;
-                at = seen;
+        let theirs = pos.side(pos.side_to_move().opponent());
+        let empty = !pos.occupied();
+        for from in hexes(pos.side(pos.side_to_move())) {
+            if AROUND[from.index()] & empty == 0 {
+                continue;
             }
-            taken
-        };
+            let uncovered =
+                if theirs == 0 { [Uncovered::default(); 6] } else { self.uncovered_lines(pos, from.index()) };
+            for direction in Direction::ALL {
+                let to = NEIGHBOURS[direction.index()][from.index()];
+                if to == NONE || empty & (1 << to) == 0 {
+                    continue;
+                }
+                let captured = if theirs == 0 { 0 } else { self.captures(pos, from, direction, &uncovered) };
+                visit(from, Hex::from_index(usize::from(to)), captured);
+            }
+        }
+    }
+
+    /// What the side to move captures by flipping the piece on `from` over its edge facing
+    /// `direction`, given what the piece uncovers by leaving.
+    fn captures(&self, pos: &Position, from: Hex, direction: Direction, uncovered: &[Uncovered; 6]) -> u64 {
+        let from = from.index();
+        let to = usize::from(NEIGHBOURS[direction.index()][from]);
+        let landed = pos.tile_on(from).flipped(direction);
+        let occupied = pos.occupied() ^ (1 << from) ^ (1 << to);
         let mut taken = 0u64;
         // Standing captures, unless made by the piece that moved or blocked by where it landed.
-        for &(looker, direction, seen) in &self.standing {
-            let (looker, d) = (usize::from(looker), usize::from(direction));
+        for &(looker, line, seen) in &self.standing {
+            let (looker, d) = (usize::from(looker), usize::from(line));
             let blocked = LINES[d][looker] & (1 << to) != 0 && LINES[d][to] & (1 << seen) != 0;
             if looker != from && !blocked {
                 taken |= 1 << seen;
             }
         }
-        // The landed piece looks along its six lines (those with an opposing piece on them).
-        for direction in Direction::ALL {
-            if LINES[direction.index()][to] & theirs != 0 {
-                taken |= chain(to, direction, landed.colour(direction));
+        // The landed piece looks along its six lines.
+        for line in Direction::ALL {
+            taken |= chain(to, line, occupied, self.targets(line, landed.colour(line)));
+        }
+        // The lines through the cell left. Along the flip's own line, the landed piece ends the
+        // look beyond; looking the other way, it stands between the cell left and any looker.
+        for line in Direction::ALL {
+            let Uncovered { between, beyond } = uncovered[line.index()];
+            if line == direction {
+                taken |= between;
+            } else if line != direction.opposite() {
+                taken |= between | beyond;
             }
         }
-        // Lines through the cell left: a looker behind it, past opposing pieces that show its
-        // colour, now sees on beyond.
+        taken
+    }
+
+    /// What the piece on `from` uncovers along each of the six lines through its cell by
+    /// leaving it, its landing cell set aside (see [`Uncovered`]).
+    fn uncovered_lines(&self, pos: &Position, from: usize) -> [Uncovered; 6] {
+        let theirs = pos.side(pos.side_to_move().opponent());
+        let occupied = pos.occupied() & !(1 << from);
+        let mut lines = [Uncovered::default(); 6];
         for direction in Direction::ALL {
             if LINES[direction.index()][from] & theirs == 0 {
                 continue;
@@ -189,19 +261,17 @@ impl FlipScan {
             let looker = loop {
                 match first_in_line(at, back, occupied) {
                     Some(seen) if theirs & (1 << seen) != 0 => at = seen,
-                    Some(seen) => break Some(seen),
-                    None => break None,
+                    other => break other,
                 }
             };
-            let Some(looker) = looker.filter(|&l| l != to) else { continue };
-            let colour = tile_on(looker).colour(direction);
+            let Some(looker) = looker else { continue };
+            let targets = self.targets(direction, pos.tile_on(looker).colour(direction));
             let between = LINES[direction.index()][looker] & !LINES[direction.index()][from] & !(1 << from) & occupied;
-            let all_match = hexes(between).all(|h| tile_on(h.index()).colour(back) == colour);
-            if all_match {
-                taken |= between | chain(from, direction, colour);
+            if between & !targets == 0 {
+                lines[direction.index()] = Uncovered { between, beyond: chain(from, direction, occupied, targets) };
             }
         }
-        taken
+        lines
     }
 }
 
@@ -248,15 +318,14 @@ pub fn for_each_flip(pos: &Position, mut visit: impl FnMut(Hex, Hex)) {
 }
 
 /// The position after a flip and its captures, with the count of placements it owes.
-fn after_captures(pos: &Position, scan: &FlipScan, from: Hex, to: Hex) -> (Position, u64, u32) {
+fn after_captures(pos: &Position, from: Hex, to: Hex, captured: u64) -> (Position, u32) {
     let me = pos.side_to_move();
     let mut next = flipped(pos, from, to);
-    let captured = scan.captures(pos, from, to);
     for hex in hexes(captured) {
         next.take(hex);
     }
     let owed = placements_owed(pos, captured.count_ones(), free_cells(&next, me).count_ones());
-    (next, captured, owed)
+    (next, owed)
 }
 
 /// Appends every placement set of `owed` pieces on `cells` (each set of cells once, each cell
@@ -288,10 +357,9 @@ struct Flip {
 
 /// Every flip of the side to move with its captures (X3), found with one [`FlipScan`].
 fn flips(pos: &Position) -> Vec<Flip> {
-    let scan = FlipScan::new(pos);
     let mut out = Vec::new();
-    for_each_flip(pos, |from, to| {
-        let (after, captured, owed) = after_captures(pos, &scan, from, to);
+    FlipScan::new(pos).for_each_flip(pos, |from, to, captured| {
+        let (after, owed) = after_captures(pos, from, to, captured);
         out.push(Flip { turn: Turn::flip(from, to, captured), after, owed });
     });
     out
@@ -342,8 +410,7 @@ pub fn generate_turns(pos: &Position, out: &mut Vec<Turn>) {
     if !pos.version().places() || pos.reserve(me) == 0 {
         // Nothing is placed, so every flip is one turn of its own (see the module's head),
         // and the board after it is not needed.
-        let scan = FlipScan::new(pos);
-        for_each_flip(pos, |from, to| out.push(Turn::flip(from, to, scan.captures(pos, from, to))));
+        FlipScan::new(pos).for_each_flip(pos, |from, to, captured| out.push(Turn::flip(from, to, captured)));
         return;
     }
     let flips = flips(pos);
