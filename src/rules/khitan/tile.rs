@@ -72,6 +72,21 @@ static EDGE_COLOURS: [[Colour; 6]; Tile::COUNT] = {
     table
 };
 
+/// Each tile after a flip, by tile number and direction (`Tile::flipped`).
+static FLIPPED: [[Tile; 6]; Tile::COUNT] = {
+    let mut table = [[Tile(0); 6]; Tile::COUNT];
+    let mut t = 0;
+    while t < Tile::COUNT {
+        let mut k = 0;
+        while k < 6 {
+            table[t][k] = Tile(t as u8).flipped_over(k);
+            k += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
 /// One of the twelve orientations of a tile (X1.3): the colour facing east and whether the
 /// colours run red→orange→…→violet counterclockwise (`+`) or clockwise (`-`). Numbered
 /// `east + 6 × mirrored`, which is also the piece's kind number in the shared view.
@@ -122,11 +137,18 @@ impl Tile {
         Colour::from_index(if self.mirrored() { east + 6 - d } else { east + d })
     }
 
-    /// The tile after a flip over its edge facing `direction` (X2.2): new side `d` shows the
-    /// colour old side `2k + 3 - d` showed, so `+` becomes `-` and the edge flipped over
-    /// faces back toward the cell left.
+    /// The tile after a flip over its edge facing `direction` (X2.2), from a table: the flip
+    /// scans ask it of every flip they try.
+    #[inline]
     pub const fn flipped(self, direction: Direction) -> Tile {
-        let (east, k) = (self.0 as usize % 6, direction.index());
+        FLIPPED[self.0 as usize][direction.index()]
+    }
+
+    /// The tile after a flip over its edge facing direction `k`, worked out from the tile's
+    /// number: new side `d` shows the colour old side `2k + 3 - d` showed, so `+` becomes `-`
+    /// and the edge flipped over faces back toward the cell left.
+    const fn flipped_over(self, k: usize) -> Tile {
+        let east = self.0 as usize % 6;
         if self.mirrored() {
             Tile::new(Colour::from_index(east + 18 - 2 * k - 3), false)
         } else {

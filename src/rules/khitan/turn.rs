@@ -100,18 +100,19 @@ fn look(pos: &Position, mover: Side, mut hit: impl FnMut(usize, Direction, usize
     }
 }
 
-/// The pieces of `side` by direction and the colour they show toward it: a look along
-/// direction `d` from a looker showing colour `c` takes the first of `showing[opposite(d)][c]`
-/// in line (X3.1), and [`chain`] goes on through them.
-fn showing(pos: &Position, side: Side) -> [[u64; 6]; 6] {
-    let mut showing = [[0; 6]; 6];
+/// The pieces of `side` a look takes first, by the look's direction and the looker's colour:
+/// a look along direction `d` from a looker showing colour `c` takes the first piece in line
+/// when it is one of `targets[d][c]`, a piece showing `c` back (X3.1), and [`chain`] goes on
+/// through them.
+fn targets(pos: &Position, side: Side) -> [[u64; 6]; 6] {
+    let mut targets = [[0; 6]; 6];
     for hex in hexes(pos.side(side)) {
         let tile = pos.tile_on(hex.index());
         for direction in Direction::ALL {
-            showing[direction.index()][tile.colour(direction).index()] |= 1 << hex.index();
+            targets[direction.opposite().index()][tile.colour(direction).index()] |= 1 << hex.index();
         }
     }
-    showing
+    targets
 }
 
 /// The opponent's pieces that the pieces of `mover` capture in `pos` (X3.1, X3.2); one taken
@@ -139,17 +140,9 @@ pub fn lines_of_fire(pos: &Position, mover: Side) -> Vec<(Hex, Direction, Hex)> 
 pub struct FlipScan {
     /// The captures standing before any flip: looker, direction, piece taken.
     standing: Vec<(u8, u8, u8)>,
-    /// The opponent's pieces by direction and the colour they show toward it ([`showing`]).
-    theirs: [[u64; 6]; 6],
-}
-
-/// What a piece uncovers along one line through its cell by leaving it, its landing cell set
-/// aside: a looker of the mover behind it, past opposing pieces that all show the looker's
-/// colour (`between`), now sees on beyond the cell left (`beyond`).
-#[derive(Clone, Copy, Default)]
-struct Uncovered {
-    between: u64,
-    beyond: u64,
+    /// The opponent's pieces a look takes, by its direction and the looker's colour
+    /// ([`targets`]).
+    targets: [[u64; 6]; 6],
 }
 
 /// The chain a looker makes along `direction` from cell `at` (X3.1): each piece in line that
@@ -179,12 +172,12 @@ impl FlipScan {
         look(pos, me, |looker, direction, seen| {
             standing.push((looker as u8, direction as u8, seen as u8));
         });
-        FlipScan { standing, theirs: showing(pos, me.opponent()) }
+        FlipScan { standing, targets: targets(pos, me.opponent()) }
     }
 
     /// The opposing pieces a look along `direction` from a looker showing `colour` takes.
     fn targets(&self, direction: Direction, colour: Colour) -> u64 {
-        self.theirs[direction.opposite().index()][colour.index()]
+        self.targets[direction.index()][colour.index()]
     }
 
     /// Calls `visit(from, to, captured)` for every flip of the side to move of `pos`, in
@@ -200,8 +193,7 @@ impl FlipScan {
             if AROUND[from.index()] & empty == 0 {
                 continue;
             }
-            let uncovered =
-                if theirs == 0 { [Uncovered::default(); 6] } else { self.uncovered_lines(pos, from.index()) };
+            let uncovered = if theirs == 0 { [0; 6] } else { self.uncovered(pos, from.index()) };
             for direction in Direction::ALL {
                 let to = NEIGHBOURS[direction.index()][from.index()];
                 if to == NONE || empty & (1 << to) == 0 {
@@ -215,7 +207,7 @@ impl FlipScan {
 
     /// What the side to move captures by flipping the piece on `from` over its edge facing
     /// `direction`, given what the piece uncovers by leaving.
-    fn captures(&self, pos: &Position, from: Hex, direction: Direction, uncovered: &[Uncovered; 6]) -> u64 {
+    fn captures(&self, pos: &Position, from: Hex, direction: Direction, uncovered: &[u64; 6]) -> u64 {
         let from = from.index();
         let to = usize::from(NEIGHBOURS[direction.index()][from]);
         let landed = pos.tile_on(from).flipped(direction);
@@ -233,25 +225,23 @@ impl FlipScan {
         for line in Direction::ALL {
             taken |= chain(to, line, occupied, self.targets(line, landed.colour(line)));
         }
-        // The lines through the cell left. Along the flip's own line, the landed piece ends the
-        // look beyond; looking the other way, it stands between the cell left and any looker.
-        for line in Direction::ALL {
-            let Uncovered { between, beyond } = uncovered[line.index()];
-            if line == direction {
-                taken |= between;
-            } else if line != direction.opposite() {
-                taken |= between | beyond;
-            }
-        }
-        taken
+        taken | uncovered[direction.index()]
     }
 
-    /// What the piece on `from` uncovers along each of the six lines through its cell by
-    /// leaving it, its landing cell set aside (see [`Uncovered`]).
-    fn uncovered_lines(&self, pos: &Position, from: usize) -> [Uncovered; 6] {
+    /// What the piece on `from` uncovers by leaving its cell, by the direction of its flip,
+    /// the landing cell set aside: along each line through the cell, a looker of the mover
+    /// behind it, past opposing pieces that all show the looker's colour, now sees them and on
+    /// beyond the cell left. A flip lands on one of the three axes through the cell and blocks
+    /// it: along the flip's own direction the landed piece ends the look beyond (only the
+    /// pieces between the looker and the cell left are taken), and the other way it stands
+    /// between the cell left and any looker; the other two axes are open whole.
+    fn uncovered(&self, pos: &Position, from: usize) -> [u64; 6] {
         let theirs = pos.side(pos.side_to_move().opponent());
         let occupied = pos.occupied() & !(1 << from);
-        let mut lines = [Uncovered::default(); 6];
+        // What each line's looker takes between it and the cell left, and what each axis
+        // (direction % 3) uncovers whole.
+        let mut between = [0u64; 6];
+        let mut axes = [0u64; 3];
         for direction in Direction::ALL {
             if LINES[direction.index()][from] & theirs == 0 {
                 continue;
@@ -266,12 +256,14 @@ impl FlipScan {
             };
             let Some(looker) = looker else { continue };
             let targets = self.targets(direction, pos.tile_on(looker).colour(direction));
-            let between = LINES[direction.index()][looker] & !LINES[direction.index()][from] & !(1 << from) & occupied;
-            if between & !targets == 0 {
-                lines[direction.index()] = Uncovered { between, beyond: chain(from, direction, occupied, targets) };
+            let line_between =
+                LINES[direction.index()][looker] & !LINES[direction.index()][from] & !(1 << from) & occupied;
+            if line_between & !targets == 0 {
+                between[direction.index()] = line_between;
+                axes[direction.index() % 3] |= line_between | chain(from, direction, occupied, targets);
             }
         }
-        lines
+        std::array::from_fn(|k| between[k] | axes[(k + 1) % 3] | axes[(k + 2) % 3])
     }
 }
 
