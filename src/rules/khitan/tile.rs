@@ -57,34 +57,26 @@ impl fmt::Display for Colour {
     }
 }
 
-/// Each tile's colour on each edge, by tile number and direction (`Tile::colour`).
-static EDGE_COLOURS: [[Colour; 6]; Tile::COUNT] = {
-    let mut table = [[Colour::ALL[0]; 6]; Tile::COUNT];
+/// Each tile's colour on each edge and the tile after a flip over that edge, by tile number
+/// and direction (`Tile::colour`, `Tile::flipped`).
+struct EdgeTables {
+    colours: [[Colour; 6]; Tile::COUNT],
+    flipped: [[Tile; 6]; Tile::COUNT],
+}
+
+static BY_EDGE: EdgeTables = {
+    let mut tables = EdgeTables { colours: [[Colour::ALL[0]; 6]; Tile::COUNT], flipped: [[Tile(0); 6]; Tile::COUNT] };
     let mut t = 0;
     while t < Tile::COUNT {
         let mut d = 0;
         while d < 6 {
-            table[t][d] = Tile(t as u8).edge_colour(d);
+            tables.colours[t][d] = Tile(t as u8).edge_colour(d);
+            tables.flipped[t][d] = Tile(t as u8).flipped_over(d);
             d += 1;
         }
         t += 1;
     }
-    table
-};
-
-/// Each tile after a flip, by tile number and direction (`Tile::flipped`).
-static FLIPPED: [[Tile; 6]; Tile::COUNT] = {
-    let mut table = [[Tile(0); 6]; Tile::COUNT];
-    let mut t = 0;
-    while t < Tile::COUNT {
-        let mut k = 0;
-        while k < 6 {
-            table[t][k] = Tile(t as u8).flipped_over(k);
-            k += 1;
-        }
-        t += 1;
-    }
-    table
+    tables
 };
 
 /// One of the twelve orientations of a tile (X1.3): the colour facing east and whether the
@@ -128,7 +120,7 @@ impl Tile {
     /// it of every piece they look at.
     #[inline]
     pub const fn colour(self, direction: Direction) -> Colour {
-        EDGE_COLOURS[self.0 as usize][direction.index()]
+        BY_EDGE.colours[self.0 as usize][direction.index()]
     }
 
     /// The colour on the edge facing direction `d`, worked out from the tile's number.
@@ -141,7 +133,7 @@ impl Tile {
     /// scans ask it of every flip they try.
     #[inline]
     pub const fn flipped(self, direction: Direction) -> Tile {
-        FLIPPED[self.0 as usize][direction.index()]
+        BY_EDGE.flipped[self.0 as usize][direction.index()]
     }
 
     /// The tile after a flip over its edge facing direction `k`, worked out from the tile's
