@@ -5,8 +5,13 @@ use std::path::PathBuf;
 use clap::{Parser, ValueEnum};
 use khalif::app::{Destination, VenueChoice};
 #[cfg(not(target_arch = "wasm32"))]
-use khalif::app::{LaunchOptions, View};
+use khalif::app::{LaunchOptions, STAGE_LAST_AT, View};
 use khalif::rules::GameId;
+
+/// Screenshot mode's frames when `--frames` is not given, counted once the renderer is ready:
+/// time for the camera and the crowd to settle.
+#[cfg(not(target_arch = "wasm32"))]
+const DEFAULT_FRAMES: u32 = 10;
 
 #[derive(Parser)]
 #[command(name = "khalif", version, about = "Khalif and the other games of the desert pubs of Zarhalem")]
@@ -23,9 +28,11 @@ struct Args {
     /// The camera view to start in.
     #[arg(long, value_enum, default_value_t = ViewArg::Seated)]
     view: ViewArg,
-    /// Frames to render before the screenshot.
-    #[arg(long, default_value_t = 30)]
-    frames: u32,
+    /// Frames to render before the screenshot, counting only those drawn with every pipeline
+    /// of the renderer ready (the game's clock stands still over the others) [default: 10, or
+    /// two past the staged turn with --stage-last].
+    #[arg(long, requires = "screenshot")]
+    frames: Option<u32>,
     /// Pick up the piece on this square at the start, showing its moves.
     #[arg(long, requires = "position")]
     select: Option<String>,
@@ -84,7 +91,7 @@ fn run_native() -> std::process::ExitCode {
             ViewArg::Top => View::Top,
             ViewArg::Wide => View::Wide,
         },
-        frames: args.frames,
+        frames: args.frames.unwrap_or(if args.stage_last { STAGE_LAST_AT + 2 } else { DEFAULT_FRAMES }),
         select: args.select,
         against: args.against.map(|n| usize::from(n) - 1),
         moves: args
@@ -100,6 +107,10 @@ fn run_native() -> std::process::ExitCode {
         venue: args.venue,
         step_ms: args.step_ms,
     };
+    if options.stage_last && options.frames <= STAGE_LAST_AT {
+        eprintln!("error: --stage-last plays its turn at frame {STAGE_LAST_AT}: --frames must be more than that");
+        return std::process::ExitCode::FAILURE;
+    }
     // The position and the turns are checked against the rules before the window opens.
     if let Some(Err(e)) = options.start_game() {
         eprintln!("error: {e}");

@@ -30,7 +30,8 @@ pub struct LaunchOptions {
     /// Start a match from this position (the game's position text, or `start`) at once.
     pub position: Option<String>,
     pub view: View,
-    /// Frames rendered before the screenshot is taken (lets assets and shaders settle).
+    /// Frames rendered before the screenshot is taken, counting those drawn with every
+    /// pipeline ready (lets the camera and the crowd settle).
     pub frames: u32,
     /// Pick up the piece on this square (by name, `e2`) at the start: shows its legal moves
     /// in a screenshot.

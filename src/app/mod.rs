@@ -49,6 +49,8 @@ pub use launch::{Destination, LaunchOptions, VenueChoice, View};
 pub use opponent::{Opponent, Speech, Thinking};
 pub use place::Place;
 pub use screens::Screen;
+#[cfg(not(target_arch = "wasm32"))]
+pub use screenshot::STAGE_LAST_AT;
 pub use session::{PlayerDecision, Session, Staged};
 pub use settings::GameSettings;
 pub use stages::{StageLog, StageSet};
