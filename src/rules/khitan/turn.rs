@@ -184,32 +184,21 @@ impl FlipScan {
     /// [`for_each_flip`]'s order, with what it captures: the same set as [`captures`] on the
     /// position after the flip, found without making it.
     pub fn for_each_flip(&self, pos: &Position, mut visit: impl FnMut(Hex, Hex, u64)) {
-        if winner(pos).is_some() {
-            return;
-        }
-        let theirs = pos.side(pos.side_to_move().opponent());
-        let empty = !pos.occupied();
-        for from in hexes(pos.side(pos.side_to_move())) {
-            if AROUND[from.index()] & empty == 0 {
-                continue;
+        // The flips come piece by piece: what a piece uncovers is found at its first flip.
+        let mut piece = None;
+        let mut uncovered = [0; 6];
+        each_flip(pos, |from, direction, to| {
+            if piece != Some(from) {
+                piece = Some(from);
+                uncovered = self.uncovered(pos, from.index());
             }
-            let uncovered = if theirs == 0 { [0; 6] } else { self.uncovered(pos, from.index()) };
-            for direction in Direction::ALL {
-                let to = NEIGHBOURS[direction.index()][from.index()];
-                if to == NONE || empty & (1 << to) == 0 {
-                    continue;
-                }
-                let captured = if theirs == 0 { 0 } else { self.captures(pos, from, direction, &uncovered) };
-                visit(from, Hex::from_index(usize::from(to)), captured);
-            }
-        }
+            visit(from, to, self.captures(pos, from.index(), direction, to.index(), &uncovered));
+        });
     }
 
     /// What the side to move captures by flipping the piece on `from` over its edge facing
-    /// `direction`, given what the piece uncovers by leaving.
-    fn captures(&self, pos: &Position, from: Hex, direction: Direction, uncovered: &[u64; 6]) -> u64 {
-        let from = from.index();
-        let to = usize::from(NEIGHBOURS[direction.index()][from]);
+    /// `direction` onto `to`, given what the piece uncovers by leaving.
+    fn captures(&self, pos: &Position, from: usize, direction: Direction, to: usize, uncovered: &[u64; 6]) -> u64 {
         let landed = pos.tile_on(from).flipped(direction);
         let occupied = pos.occupied() ^ (1 << from) ^ (1 << to);
         let mut taken = 0u64;
@@ -292,6 +281,12 @@ pub fn free_cells(pos: &Position, side: Side) -> u64 {
 
 /// Calls `visit(from, to)` for every flip of the side to move; none once the game is over.
 pub fn for_each_flip(pos: &Position, mut visit: impl FnMut(Hex, Hex)) {
+    each_flip(pos, |from, _, to| visit(from, to));
+}
+
+/// [`for_each_flip`] with each flip's direction: piece by piece, in cell order, and each
+/// piece's flips in the order of [`Direction::ALL`].
+fn each_flip(pos: &Position, mut visit: impl FnMut(Hex, Direction, Hex)) {
     if winner(pos).is_some() {
         return;
     }
@@ -300,10 +295,10 @@ pub fn for_each_flip(pos: &Position, mut visit: impl FnMut(Hex, Hex)) {
         if AROUND[from.index()] & empty == 0 {
             continue;
         }
-        for neighbours in &NEIGHBOURS {
-            let to = neighbours[from.index()];
+        for direction in Direction::ALL {
+            let to = NEIGHBOURS[direction.index()][from.index()];
             if to != NONE && empty & (1 << to) != 0 {
-                visit(from, Hex::from_index(usize::from(to)));
+                visit(from, direction, Hex::from_index(usize::from(to)));
             }
         }
     }
