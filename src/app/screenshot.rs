@@ -40,6 +40,13 @@ struct ShotFrames {
     started: Instant,
 }
 
+impl ShotFrames {
+    /// Whether the wait for pipelines is over ([`PIPELINE_WAIT_LIMIT`]).
+    fn out_of_patience(&self) -> bool {
+        self.started.elapsed() > PIPELINE_WAIT_LIMIT
+    }
+}
+
 /// Settled frames in a row before the picture is taken: the pipeline cache is read as a frame
 /// is extracted, a frame or two behind the main world.
 const SETTLED_FRAMES_NEEDED: u32 = 2;
@@ -80,8 +87,7 @@ fn count_settled_frames(mut main_world: ResMut<MainWorld>, pipelines: Res<Pipeli
 
 /// Counts this frame if the renderer has settled, and otherwise stops the game's clock for it.
 fn count_shot_frames(settled: Res<SettledFrames>, mut shot: ResMut<ShotFrames>, mut time: ResMut<Time<Virtual>>) {
-    let out_of_patience = shot.started.elapsed() > PIPELINE_WAIT_LIMIT;
-    if settled.0 > 0 || out_of_patience {
+    if settled.0 > 0 || shot.out_of_patience() {
         shot.counted += 1;
         time.unpause();
     } else {
@@ -120,7 +126,7 @@ fn take_screenshot(
     if let Some(last) = times.last.replace(now) {
         times.millis.push((now - last).as_secs_f64() * 1000.0);
     }
-    let out_of_patience = shot.started.elapsed() > PIPELINE_WAIT_LIMIT;
+    let out_of_patience = shot.out_of_patience();
     if times.requested
         || shot.counted < options.frames.max(3)
         || (settled.0 < SETTLED_FRAMES_NEEDED && !out_of_patience)
