@@ -132,12 +132,15 @@ fn elo_arithmetic_and_a_short_match() {
         "noise:5",
         "level:15,noise:1",
         "level:4,quiescence:7",
+        "level:4,time:0",
     ] {
         assert!(Player::<Khalif>::parse(bad).is_err(), "{bad}");
     }
     let tried = Player::<Khalif>::parse("level:4,noise:120,nodes:30000,depth:2").unwrap();
     assert_eq!((tried.style.noise, tried.limits.nodes, tried.limits.depth), (120, Some(30_000), 2));
     assert_eq!(tried.style.quiescence, Player::<Khalif>::parse("level:4").unwrap().style.quiescence);
+    let clocked = Player::<Khalif>::parse("depth:64,time:250").unwrap();
+    assert_eq!(clocked.limits.time, Some(std::time::Duration::from_millis(250)), "a fixed time per turn");
     assert_eq!(Player::<Khalif>::parse("depth:1,quiescence:0").unwrap().style.quiescence, 0);
     assert_eq!(Player::<Khalif>::parse("depth:1,quiescence:2").unwrap().style.quiescence, 2);
     let (a, b) = (Player::<Khalif>::parse("depth:2").unwrap(), Player::<Khalif>::parse("depth:1").unwrap());

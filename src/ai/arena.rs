@@ -36,7 +36,8 @@ pub struct Player<G: Engine> {
 
 impl<G: Engine> Player<G> {
     /// Parses `level:N` (1–14), `depth:N` or `nodes:N` (full strength to that depth or node
-    /// count), then any of `,depth:N`, `,nodes:N`, `,noise:N`, `,quiescence:N` (capture plies
+    /// count), then any of `,depth:N`, `,nodes:N`, `,time:MS` (a clock in milliseconds, as the top level's,
+    /// for matches at a fixed time per turn), `,noise:N`, `,quiescence:N` (capture plies
     /// followed past the depth, 0–6), `,oversight:N` (in how many positions of a thousand it
     /// overlooks the replies, 0–1000) to change that player, so that a level can be tried out
     /// in a match before it is written into a game's ladder (`level:4,noise:120,nodes:30000`).
@@ -44,7 +45,7 @@ impl<G: Engine> Player<G> {
         let bad = || {
             format!(
                 "player `{spec}`: expected level:N (1-{LEVELS}), depth:N or nodes:N, \
-                 then optionally ,depth:N ,nodes:N ,noise:N, ,quiescence:N (0-{QUIESCENCE_PLIES}) \
+                 then optionally ,depth:N ,nodes:N ,time:MS ,noise:N, ,quiescence:N (0-{QUIESCENCE_PLIES}) \
                  or ,oversight:N (0-1000)"
             )
         };
@@ -63,6 +64,7 @@ impl<G: Engine> Player<G> {
             match change? {
                 ("depth", n) if n > 0 => limits.depth = n.min(64) as u32,
                 ("nodes", n) if n > 0 => limits.nodes = Some(n),
+                ("time", n) if n > 0 => limits.time = Some(Duration::from_millis(n)),
                 ("noise", n) => style.noise = i32::try_from(n).map_err(|_| bad())?,
                 ("quiescence", n) if n <= u64::from(QUIESCENCE_PLIES) => style.quiescence = n as u32,
                 ("oversight", n) if n <= 1000 => style.oversight = n as u32,
