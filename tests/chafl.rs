@@ -481,3 +481,11 @@ proptest! {
         let _ = parse_turn(&setup("Ke1 Pg3 Fe3 Cd6 Hb4 fd5 pc4 ke8", 'w'), &String::from_utf8_lossy(&turn));
     }
 }
+
+// H3.1-H3.3, H4.1: the captures quiescence follows are exactly the generated turns that take a
+// piece or bring a King or Prince home, in the generator's order.
+#[test]
+fn capture_generation_gives_the_taking_turns_in_the_generators_order() {
+    let seen = games::assert_capture_turns_are_the_taking_turns::<Chafl>(&random_positions(2027, 1500));
+    assert!(seen > 500, "{seen}");
+}

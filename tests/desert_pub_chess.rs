@@ -413,3 +413,11 @@ proptest! {
         let _ = parse_turn(&setup("Wa6 pa5 pb4 pd4 sh8", 'w'), &String::from_utf8_lossy(&turn));
     }
 }
+
+// P3: the captures quiescence follows are exactly the generated turns that take, displacement
+// captures and jump chains, in the generator's order.
+#[test]
+fn capture_generation_gives_the_taking_turns_in_the_generators_order() {
+    let seen = games::assert_capture_turns_are_the_taking_turns::<Dpc>(&random_positions(2027, 1500));
+    assert!(seen > 500, "{seen}");
+}

@@ -8,7 +8,9 @@ use super::convert::closeness;
 use super::engine::Engine;
 use super::levels::{Ladder, StyleWeights, blind, careless, rung};
 use crate::rules::chafl::tables::{CORNERS, HAVENS, NEIGHBOURS, around, shift, squares};
-use crate::rules::chafl::{Chafl, Event, Kind, Piece, Position, Turn, arrives_home, destinations_of, play, replay};
+use crate::rules::chafl::{
+    Chafl, Event, Kind, Piece, Position, Turn, arrives_home, destinations_of, generate_captures, play, replay,
+};
 use crate::rules::{Rules, Side};
 use crate::terms;
 
@@ -159,6 +161,12 @@ impl Engine for Chafl {
         rung(5, 26),
         rung(6, 0),
     ];
+
+    /// Only the captures and the arrivals home, kept as they are made: quiescence asks for
+    /// them at every node it enters.
+    fn capture_turns(pos: &Position, out: &mut Vec<Turn>) {
+        generate_captures(pos, out);
+    }
 
     fn features(pos: &Position) -> Vec<i32> {
         features(pos).to_vec()

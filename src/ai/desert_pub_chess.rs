@@ -8,7 +8,8 @@ use super::engine::Engine;
 use super::levels::{Ladder, Rung, StyleWeights, blind, rung};
 use crate::rules::desert_pub_chess::tables::{KING, KNIGHT, PAWN_CAPTURES, PAWN_STEPS, squares};
 use crate::rules::desert_pub_chess::{
-    DesertPubChess, Event, Kind, Position, Square, Turn, is_chain, jumps, play, replay, side_name, steps,
+    DesertPubChess, Event, Kind, Position, Square, Turn, generate_captures, is_chain, jumps, play, replay, side_name,
+    steps,
 };
 use crate::rules::{Rules, Side};
 use crate::terms;
@@ -164,6 +165,11 @@ impl Engine for DesertPubChess {
         (include_str!("../../levels/desert-pub-chess/endgames.ron"), "levels/desert-pub-chess/endgames.ron");
     const PUZZLES: Option<(&'static str, &'static str)> = None;
     const KEY_KINDS: &'static [u8] = &[Kind::Wazir as u8, Kind::Ferz as u8];
+
+    /// Only the captures, built directly: quiescence asks for them at every node it enters.
+    fn capture_turns(pos: &Position, out: &mut Vec<Turn>) {
+        generate_captures(pos, out);
+    }
 
     fn features(pos: &Position) -> Vec<i32> {
         features(pos).to_vec()

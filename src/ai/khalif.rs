@@ -8,8 +8,8 @@ use super::engine::Engine;
 use super::levels::{Ladder, Rung, StyleWeights, rung};
 use crate::rules::khalif::tables::{ADJACENT, HALVES, KNIGHT};
 use crate::rules::khalif::{
-    Bitboard, Event, Khalif, Kind, MoveTotals, Piece, Position, Side, Square, Turn, half, move_totals, play,
-    reachable_by, replay,
+    Bitboard, Event, Khalif, Kind, MoveTotals, Piece, Position, Side, Square, Turn, generate_captures, half,
+    move_totals, play, reachable_by, replay,
 };
 use crate::terms;
 
@@ -204,6 +204,11 @@ impl Engine for Khalif {
     const PUZZLES: Option<(&'static str, &'static str)> =
         Some((include_str!("../../levels/khalif/puzzles.ron"), "levels/khalif/puzzles.ron"));
     const KEY_KINDS: &'static [u8] = &[Kind::Vizier as u8];
+
+    /// Only the captures, built directly: quiescence asks for them at every node it enters.
+    fn capture_turns(pos: &Position, out: &mut Vec<Turn>) {
+        generate_captures(pos, out);
+    }
 
     fn features(pos: &Position) -> Vec<i32> {
         features(pos, &both_sides_moves(pos)).to_vec()

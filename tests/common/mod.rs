@@ -182,6 +182,23 @@ pub mod games {
         next
     }
 
+    /// Checks in each of `positions` that the captures quiescence follows
+    /// (`Engine::capture_turns`) are exactly the turns search considers that take
+    /// (`Rules::is_capture`), in the same order; returns how many captures it saw.
+    pub fn assert_capture_turns_are_the_taking_turns<G: khalif::ai::Engine>(positions: &[G::Position]) -> usize {
+        let mut seen = 0;
+        for pos in positions {
+            let mut taking = Vec::new();
+            G::search_turns(pos, &mut taking);
+            taking.retain(|t| G::is_capture(pos, t));
+            let mut captures = Vec::new();
+            G::capture_turns(pos, &mut captures);
+            assert_eq!(captures, taking, "{}", G::write_position(pos));
+            seen += captures.len();
+        }
+        seen
+    }
+
     /// Positions reached by random play from the start (games of up to `longest` turns),
     /// preferring captures half the time.
     pub fn random_positions<G: Rules>(seed: u64, count: usize, longest: u32) -> Vec<G::Position> {

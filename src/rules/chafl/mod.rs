@@ -21,7 +21,10 @@ pub use piece::{Kind, Piece};
 pub use position::Position;
 pub use rules::Chafl;
 pub use text::{START, parse_piece_list, parse_position, write_position};
-pub use turn::{Turn, arrives_home, captures, count_turns, destinations_of, generate_turns, has_turn, play, winner};
+pub use turn::{
+    Turn, arrives_home, captures, count_turns, destinations_of, generate_captures, generate_turns, has_turn, play,
+    winner,
+};
 pub use why::{Refusal, why_not};
 
 /// A square of the 8×8 board (H1.1).

@@ -84,13 +84,30 @@ fn for_each_piece(pos: &Position, mut visit: impl FnMut(Square, Kind, u64)) {
 
 /// Appends every legal turn of the side to move (H7); none once the game is over (H4.1).
 pub fn generate_turns(pos: &Position, out: &mut Vec<Turn>) {
+    push_turns(pos, out, true);
+}
+
+/// Appends the legal turns of the side to move that take a piece or bring a King or Prince home
+/// (H3, H4.1), in [`generate_turns`]'s order: what quiescence follows, without keeping the
+/// quiet moves.
+pub fn generate_captures(pos: &Position, out: &mut Vec<Turn>) {
+    push_turns(pos, out, false);
+}
+
+/// Appends the turns of the side to move, piece by piece (the quiet ones unless `quiet` is
+/// false).
+fn push_turns(pos: &Position, out: &mut Vec<Turn>, quiet: bool) {
     let side = pos.side_to_move();
     let own = pos.side(side);
     let enemies = pos.side(side.opponent());
     let far = FAR_RANK[side.index()];
     for_each_piece(pos, |from, kind, dests| {
+        let home = if kind.seeks_haven() { HAVENS[side.index()] } else { 0 };
         for to in squares(dests) {
             let captured = captures(own ^ bit(from) ^ bit(to), enemies, to);
+            if !quiet && captured == 0 && home & bit(to) == 0 {
+                continue;
+            }
             let promoting = far & bit(to) != 0;
             match kind {
                 Kind::Foot if promoting => {

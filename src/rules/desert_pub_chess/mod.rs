@@ -21,7 +21,7 @@ pub use position::Position;
 pub use rules::DesertPubChess;
 pub use text::{START, parse_piece_list, parse_position, write_position};
 pub use turn::{
-    Turn, count_turns, generate_turns, has_turn, is_chain, jump_path, jumps, no_pieces_left, play,
+    Turn, count_turns, generate_captures, generate_turns, has_turn, is_chain, jump_path, jumps, no_pieces_left, play,
     primary_destinations, steps, winner_by_capture,
 };
 pub use why::{Refusal, why_not};

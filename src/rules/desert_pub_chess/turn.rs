@@ -121,11 +121,25 @@ fn for_each_simple(pos: &Position, mut visit: impl FnMut(Square, Kind, u64)) {
 /// Appends every legal turn of the side to move (P6: one per distinct successor position).
 /// None when the side to move has no piece left (P3.1).
 pub fn generate_turns(pos: &Position, out: &mut Vec<Turn>) {
+    push_turns(pos, out, true);
+}
+
+/// Appends the legal turns of the side to move that take a piece (displacement captures and
+/// jump chains, P3), in [`generate_turns`]'s order: what quiescence follows, without building
+/// the quiet moves.
+pub fn generate_captures(pos: &Position, out: &mut Vec<Turn>) {
+    push_turns(pos, out, false);
+}
+
+/// Appends the turns of the side to move, piece by piece: its steps, leaps and captures (the
+/// quiet ones unless `quiet` is false), then a jumper's chains, which always take.
+fn push_turns(pos: &Position, out: &mut Vec<Turn>, quiet: bool) {
     let side = pos.side_to_move();
     let last_rank = LAST_RANK[side.index()];
     let enemies = pos.side(side.opponent());
+    let kept = if quiet { u64::MAX } else { enemies };
     for_each_simple(pos, |from, kind, dests| {
-        for to in squares(dests) {
+        for to in squares(dests & kept) {
             let captured = bit(to) & enemies;
             if kind == Kind::Pawn && bit(to) & last_rank != 0 {
                 for promotion in Kind::PROMOTIONS {

@@ -26,7 +26,7 @@ pub use piece::{Kind, Piece, forward, side_letter, side_name};
 pub use position::Position;
 pub use rules::Khalif;
 pub use square::{Square, WADI_RANK, half};
-pub use turn::{Chain, Resolution, Turn, count_turns, generate_turns, khalif_lost, play};
+pub use turn::{Chain, Resolution, Turn, count_turns, generate_captures, generate_turns, khalif_lost, play};
 pub use why::{Refusal, why_not};
 
 pub use crate::rules::{GameError, RecordError};

@@ -159,13 +159,27 @@ fn each_capture_turn(pos: &Position, from: Square, to: Square, kind: Kind, visit
 
 /// Appends every legal turn of the side to move to `out`. None when the game is over.
 pub fn generate_turns(pos: &Position, out: &mut Vec<Turn>) {
+    push_turns(pos, out, true);
+}
+
+/// Appends the legal turns of the side to move whose move takes a piece, in
+/// [`generate_turns`]'s order: what quiescence follows, without building the quiet moves.
+pub fn generate_captures(pos: &Position, out: &mut Vec<Turn>) {
+    push_turns(pos, out, false);
+}
+
+/// Appends the turns of the side to move, piece by piece: its quiet moves (unless `quiet` is
+/// false), then its captures with every way each resolves (K5.2–K5.4).
+fn push_turns(pos: &Position, out: &mut Vec<Turn>, quiet: bool) {
     if khalif_lost(pos).is_some() {
         return;
     }
     let them = pos.side(pos.side_to_move().opponent());
     for_each_primary(pos, |from, kind, dests| {
-        for to in dests & !them {
-            out.push(Turn::quiet(from, to));
+        if quiet {
+            for to in dests & !them {
+                out.push(Turn::quiet(from, to));
+            }
         }
         for to in dests & them {
             each_capture_turn(pos, from, to, kind, &mut |turn, _| out.push(turn));
