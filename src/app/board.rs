@@ -144,8 +144,11 @@ pub(super) fn spawn_piece(commands: &mut Commands, piece: PieceCode, at: impl Bu
         .id()
 }
 
+/// The pieces taken, in their trays.
+pub type Trays<'w, 's> = Query<'w, 's, (&'static PieceView, &'static InTray), Without<OnSquare>>;
+
 /// The next free tray slot of a side, for a piece captured now.
-pub fn next_tray_slot(trays: &Query<(&PieceView, &InTray), Without<OnSquare>>, side: Side) -> usize {
+pub fn next_tray_slot(trays: &Trays, side: Side) -> usize {
     trays.iter().filter(|(p, _)| p.side == side).count()
 }
 

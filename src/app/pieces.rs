@@ -30,16 +30,14 @@ fn make_looks(
     commands.insert_resource(PieceLooks::build(&mut meshes, &mut materials, &mut images));
 }
 
+/// Each piece with whether its kind changed, where it stands and whether it rides.
+type Dressed<'w, 's> = Query<'w, 's, (Entity, Ref<'static, PieceView>, Option<&'static OnSquare>, Has<Riding>)>;
+
 /// Gives each new piece the solids of its kind in the session's game, and swaps them when a
 /// succession or a promotion changes its kind. A new piece starts where it stands, so that a
 /// piece entering mid-game (placed from a reserve, stepping off a Wagon) is never drawn for a
 /// frame at the table's centre. Does nothing without the looks (headless tests).
-fn dress_pieces(
-    changed: Query<(Entity, Ref<PieceView>, Option<&OnSquare>, Has<Riding>)>,
-    looks: Option<Res<PieceLooks>>,
-    session: Res<Session>,
-    mut commands: Commands,
-) {
+fn dress_pieces(changed: Dressed, looks: Option<Res<PieceLooks>>, session: Res<Session>, mut commands: Commands) {
     let Some(looks) = looks else { return };
     let set = looks.of(session.game.id());
     for (entity, piece, on, riding) in &changed {
@@ -68,15 +66,23 @@ fn dress_pieces(
     }
 }
 
+/// Each piece at rest: where the board keeps it and where it is drawn.
+type AtRest<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static PieceView,
+        Option<&'static OnSquare>,
+        Option<&'static InTray>,
+        Option<&'static Dragged>,
+        &'static mut Transform,
+    ),
+    Without<Animating>,
+>;
+
 /// Puts every piece that is not animating where the board says: on its square facing the
 /// opponent, in its tray, or (while dragged) under the pointer.
-fn place_pieces(
-    session: Res<Session>,
-    mut pieces: Query<
-        (&PieceView, Option<&OnSquare>, Option<&InTray>, Option<&Dragged>, &mut Transform),
-        Without<Animating>,
-    >,
-) {
+fn place_pieces(session: Res<Session>, mut pieces: AtRest) {
     let geometry = session.geometry();
     for (piece, on, tray, dragged, mut transform) in &mut pieces {
         *transform = match (on, tray, dragged) {

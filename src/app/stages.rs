@@ -5,9 +5,10 @@
 //! to the piece entities (never deciding anything) and announces it for animation, sound and
 //! the HUD. One effect is shown at a time, and none while an animation plays.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::board::{InTray, OnSquare, PieceView, Riding, next_tray_slot, spawn_piece};
+use super::board::{InTray, OnSquare, PieceView, Riding, Trays, next_tray_slot, spawn_piece};
 use super::session::{Session, Staged};
 use crate::rules::view::{Cell, Effect};
 use crate::rules::{GameId, Rules};
@@ -63,23 +64,41 @@ pub(super) fn plugin(app: &mut App) {
     }
 }
 
+/// The pieces on the board.
 type Pieces<'w, 's> = Query<'w, 's, (Entity, &'static mut PieceView, &'static OnSquare), Without<InTray>>;
+/// The pieces riding in a carrier (an Izdari Wagon).
+type Riders<'w, 's> = Query<'w, 's, (Entity, &'static PieceView, &'static Riding), Without<OnSquare>>;
+
+/// What a stage's system reads and changes: the session and its queue of effects, the frame's
+/// budget and log, the piece entities it moves between the board, the trays and the carriers,
+/// and the message each shown effect sends.
+#[derive(SystemParam)]
+struct StageWorld<'w, 's> {
+    commands: Commands<'w, 's>,
+    session: ResMut<'w, Session>,
+    budget: ResMut<'w, FrameBudget>,
+    log: ResMut<'w, StageLog>,
+    animating: Query<'w, 's, (), With<Animating>>,
+    on_board: Pieces<'w, 's>,
+    trays: Trays<'w, 's>,
+    riders: Riders<'w, 's>,
+    staged: MessageWriter<'w, Staged>,
+}
 
 /// The system of one stage.
-fn show_stage(
-    set: StageSet,
-) -> impl FnMut(
-    Commands,
-    ResMut<Session>,
-    ResMut<FrameBudget>,
-    ResMut<StageLog>,
-    Query<(), With<Animating>>,
-    Pieces,
-    Query<(&PieceView, &InTray), Without<OnSquare>>,
-    Query<(Entity, &PieceView, &Riding), Without<OnSquare>>,
-    MessageWriter<Staged>,
-) {
-    move |mut commands, mut session, mut budget, mut log, animating, mut pieces, trays, riders, mut staged| {
+fn show_stage(set: StageSet) -> impl FnMut(StageWorld) {
+    move |world| {
+        let StageWorld {
+            mut commands,
+            mut session,
+            mut budget,
+            mut log,
+            animating,
+            on_board: mut pieces,
+            trays,
+            riders,
+            mut staged,
+        } = world;
         if budget.used || !animating.is_empty() || session.game.id() != set.game {
             return;
         }
