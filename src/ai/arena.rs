@@ -36,11 +36,11 @@ pub struct Player<G: Engine> {
 
 impl<G: Engine> Player<G> {
     /// Parses `level:N` (1–14), `depth:N` or `nodes:N` (full strength to that depth or node
-    /// count), then any of `,depth:N`, `,nodes:N`, `,time:MS` (a clock in milliseconds, as the top level's,
-    /// for matches at a fixed time per turn), `,noise:N`, `,quiescence:N` (capture plies
-    /// followed past the depth, 0–6), `,oversight:N` (in how many positions of a thousand it
-    /// overlooks the replies, 0–1000) to change that player, so that a level can be tried out
-    /// in a match before it is written into a game's ladder (`level:4,noise:120,nodes:30000`).
+    /// count), then any of `,depth:N`, `,nodes:N`, `,time:MS` (a clock in milliseconds, as the
+    /// top level's, for matches at a fixed time per turn), `,noise:N`, `,quiescence:N` (capture
+    /// plies followed past the depth, 0–6), `,oversight:N` (in how many positions of a thousand
+    /// it overlooks the replies, 0–1000) to change that player, so that a level can be tried
+    /// out in a match before it is written into a game's ladder (`level:4,noise:120,nodes:30000`).
     pub fn parse(spec: &str) -> Result<Player<G>, String> {
         let bad = || {
             format!(
