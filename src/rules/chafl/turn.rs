@@ -102,10 +102,9 @@ fn push_turns(pos: &Position, out: &mut Vec<Turn>, quiet: bool) {
     let enemies = pos.side(side.opponent());
     let far = FAR_RANK[side.index()];
     for_each_piece(pos, |from, kind, dests| {
-        let home = if kind.seeks_haven() { HAVENS[side.index()] } else { 0 };
         for to in squares(dests) {
             let captured = captures(own ^ bit(from) ^ bit(to), enemies, to);
-            if !quiet && captured == 0 && home & bit(to) == 0 {
+            if !quiet && captured == 0 && !arrives_home(Piece::new(side, kind), to) {
                 continue;
             }
             let promoting = far & bit(to) != 0;
