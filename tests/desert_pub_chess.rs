@@ -418,6 +418,6 @@ proptest! {
 // captures and jump chains, in the generator's order.
 #[test]
 fn capture_generation_gives_the_taking_turns_in_the_generators_order() {
-    let seen = games::assert_capture_turns_are_the_taking_turns::<Dpc>(&random_positions(2027, 1500));
+    let seen = games::assert_capture_turns_are_the_taking_turns::<Dpc>(&random_positions(2027, 1500), |_| {});
     assert!(seen > 500, "{seen}");
 }

@@ -184,8 +184,12 @@ pub mod games {
 
     /// Checks in each of `positions` that the captures quiescence follows
     /// (`Engine::capture_turns`) are exactly the turns search considers that take
-    /// (`Rules::is_capture`), in the same order; returns how many captures it saw.
-    pub fn assert_capture_turns_are_the_taking_turns<G: khalif::ai::Engine>(positions: &[G::Position]) -> usize {
+    /// (`Rules::is_capture`), in the same order; hands each capture to `each` (for a test's
+    /// own counts) and returns how many it saw.
+    pub fn assert_capture_turns_are_the_taking_turns<G: khalif::ai::Engine>(
+        positions: &[G::Position],
+        mut each: impl FnMut(&G::Turn),
+    ) -> usize {
         let mut seen = 0;
         for pos in positions {
             let mut taking = Vec::new();
@@ -195,6 +199,7 @@ pub mod games {
             G::capture_turns(pos, &mut captures);
             assert_eq!(captures, taking, "{}", G::write_position(pos));
             seen += captures.len();
+            captures.iter().for_each(&mut each);
         }
         seen
     }
