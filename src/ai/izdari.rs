@@ -8,7 +8,7 @@ use super::levels::{Ladder, Rung, StyleWeights, blind, careless, rung};
 use crate::rules::Side;
 use crate::rules::izdari::{
     AssassinsIzdari, ClassicIzdari, Event, Kind, OFF, ORTHOGONAL, Position, Sq, Turn, Version, archer_targets, band,
-    distance, name, replay, squares, step,
+    name, rank_squares, replay, step,
 };
 use crate::terms;
 
@@ -153,12 +153,18 @@ fn side_features(pos: &Position) -> [[i32; TERM_COUNT]; 2] {
             f[own][kind_term(kind)] += pos.count(side, kind) as i32;
         }
     }
-    let size = version.size() as i32;
-    for sq in squares(pos.occupancy() & !dunes) {
-        let piece = pos.at(sq).expect("an occupied square");
-        if matches!(piece.kind, Kind::Assassin | Kind::Halfling | Kind::Knight) {
-            let rank = (sq / version.size()) as i32;
-            f[piece.side.index()][10] += if piece.side == Side::First { rank } else { size - 1 - rank };
+    let footmen = [Kind::Assassin, Kind::Halfling, Kind::Knight]
+        .map(|k| pos.squares_of_kind(k))
+        .into_iter()
+        .fold(0, |a, b| a | b);
+    let last = i32::from(version.size()) - 1;
+    for rank in 0..version.size() {
+        let on_rank = footmen & rank_squares(version, rank);
+        if on_rank != 0 {
+            let count = |side: Side| (on_rank & pos.squares_of(side)).count_ones() as i32;
+            let rank = i32::from(rank);
+            f[Side::First.index()][10] += rank * count(Side::First);
+            f[Side::Second.index()][10] += (last - rank) * count(Side::Second);
         }
     }
     for side in [Side::First, Side::Second] {
@@ -193,11 +199,11 @@ fn material(pos: &Position, side: Side) -> i32 {
 fn hunt(pos: &Position, ahead: Side) -> i32 {
     let version = pos.version();
     let Some(quarry) = royal(pos, ahead.opponent()) else { return 0 };
-    let reach = version.size() as i32 - 1;
-    pos.pieces()
-        .filter(|(_, p)| p.side == ahead && !matches!(p.kind, Kind::Dune | Kind::Wagon) && p.kind != version.royal())
-        .map(|(sq, _)| reach - i32::from(distance(version, sq, quarry)))
-        .sum()
+    let idle = pos.dunes() | pos.squares_of_kind(Kind::Wagon) | pos.squares_of_kind(version.royal());
+    let hunters = pos.squares_of(ahead) & !idle;
+    // A hunter `d` steps away lies within `r` steps for every `r` from `d` to the board's
+    // width less two: `size - 1 - d` times in all, its closeness.
+    (0..version.size() - 1).map(|r| (hunters & band(version, quarry, 0, r)).count_ones() as i32).sum()
 }
 
 /// Per hunter per square nearer the enemy's royal piece, in evaluation units.

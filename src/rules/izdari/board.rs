@@ -84,6 +84,26 @@ const fn within(version: Version) -> [[u128; 11]; 100] {
 
 static WITHIN: [[[u128; 11]; 100]; 2] = [within(Version::Assassins), within(Version::Classic)];
 
+/// The squares of each rank, as bit sets.
+const fn ranks(version: Version) -> [u128; 10] {
+    let size = version.size() as usize;
+    let mut table = [0; 10];
+    let mut sq = 0;
+    while sq < size * size {
+        table[sq / size] |= 1 << sq;
+        sq += 1;
+    }
+    table
+}
+
+static RANKS: [[u128; 10]; 2] = [ranks(Version::Assassins), ranks(Version::Classic)];
+
+/// The squares of the 0-based `rank` (the first side's home rank is 0), one bit a square.
+#[inline]
+pub fn rank_squares(version: Version, rank: u8) -> u128 {
+    RANKS[version as usize][rank as usize]
+}
+
 /// Each square's orthogonal neighbours, and all eight.
 const fn neighbours(version: Version) -> [[u128; 2]; 100] {
     let table = steps(version.size());
@@ -185,16 +205,6 @@ pub fn line_between(version: Version, from: Sq, to: Sq) -> Option<(usize, u8)> {
     let unit = (df.signum(), dr.signum());
     let direction = DELTAS.iter().position(|&d| d == unit).expect("a unit step");
     Some((direction, df.abs().max(dr.abs()) as u8))
-}
-
-/// How many king steps apart two squares are (Chebyshev distance, B2's "more than 6 squares").
-/// Inlined: the evaluation takes it for every piece of every position it judges.
-#[inline]
-pub fn distance(version: Version, a: Sq, b: Sq) -> u8 {
-    match version {
-        Version::Assassins => Square8::from_index(a as usize).distance(Square8::from_index(b as usize)),
-        Version::Classic => Square10::from_index(a as usize).distance(Square10::from_index(b as usize)),
-    }
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ mod turn;
 mod wagon;
 mod why;
 
-pub use board::{OFF, ORTHOGONAL, Sq, band, distance, name, parse_square, step};
+pub use board::{OFF, ORTHOGONAL, Sq, band, name, parse_square, rank_squares, step};
 pub use machine::{Decision, DecisionError, Event, Kinds, Pending, Stage, TurnState};
 pub use notation::{parse_turn, replay, write_events, write_turn};
 pub use piece::{Kind, Piece, Version};

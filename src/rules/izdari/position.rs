@@ -86,7 +86,9 @@ pub struct Position {
     /// every piece visit the pieces only, not every square of the board, and the sliding moves
     /// and the Archers' lines find their first obstacle with a bit scan.
     sides: [u128; 2],
-    dunes: u128,
+    /// Every piece's square by kind, both sides together (`Kind::index`): with `sides`, the
+    /// evaluation counts a side's Archers, footmen and hunters with popcounts.
+    kinds: [u128; 8],
     /// How many pieces of each kind each side has on the board (passengers not counted).
     counts: [[u8; 8]; 2],
     riders: [Riders; 2],
@@ -106,7 +108,7 @@ impl Position {
         Position {
             cells: [None; CELLS],
             sides: [0; 2],
-            dunes: 0,
+            kinds: [0; 8],
             counts: [[0; 8]; 2],
             riders: [Riders::default(); 2],
             wagon: [OFF; 2],
@@ -199,9 +201,7 @@ impl Position {
         self.cells[sq as usize] = Some(piece);
         self.sides[piece.side.index()] |= 1 << sq;
         self.counts[piece.side.index()][piece.kind.index()] += 1;
-        if piece.kind == Kind::Dune {
-            self.dunes |= 1 << sq;
-        }
+        self.kinds[piece.kind.index()] |= 1 << sq;
         self.board_hash ^= PIECE_KEYS[piece.side.index()][piece.kind.index()][sq as usize];
         match piece.kind {
             Kind::Wagon => self.wagon[piece.side.index()] = sq,
@@ -215,7 +215,7 @@ impl Position {
         let piece = self.cells[sq as usize].take()?;
         self.sides[piece.side.index()] &= !(1 << sq);
         self.counts[piece.side.index()][piece.kind.index()] -= 1;
-        self.dunes &= !(1 << sq);
+        self.kinds[piece.kind.index()] &= !(1 << sq);
         self.board_hash ^= PIECE_KEYS[piece.side.index()][piece.kind.index()][sq as usize];
         match piece.kind {
             Kind::Wagon => {
@@ -237,9 +237,7 @@ impl Position {
         self.cells[to as usize] = Some(piece);
         let moved = (1 << from) | (1 << to);
         self.sides[piece.side.index()] ^= moved;
-        if piece.kind == Kind::Dune {
-            self.dunes ^= moved;
-        }
+        self.kinds[piece.kind.index()] ^= moved;
         match piece.kind {
             Kind::Wagon => self.wagon[piece.side.index()] = to,
             Kind::Templar => self.templar[piece.side.index()] = to,
@@ -278,7 +276,13 @@ impl Position {
 
     /// The squares of every Dune, both sides'.
     pub fn dunes(&self) -> u128 {
-        self.dunes
+        self.kinds[Kind::Dune.index()]
+    }
+
+    /// The squares of every piece of `kind`, both sides' (passengers not counted): `& squares_of`
+    /// gives one side's.
+    pub fn squares_of_kind(&self, kind: Kind) -> u128 {
+        self.kinds[kind.index()]
     }
 
     /// How many pieces stand on the board, both sides (passengers not counted).

@@ -218,13 +218,8 @@ impl<'a> View<'a> {
 /// The enemy pieces `side`'s Archers on the board could shoot now (A3.1, B2): what the AI
 /// weighs as open lines and the hints point at.
 pub fn archer_targets(pos: &Position, side: Side) -> Squares {
-    if pos.count(side, Kind::Archer) == 0 {
-        return 0;
-    }
     let view = View { pos, version: pos.version(), me: side };
-    squares(pos.squares_of(side) & !pos.dunes())
-        .filter(|&sq| pos.at(sq).is_some_and(|p| p.kind == Kind::Archer))
-        .fold(0, |set, sq| set | view.shots(sq))
+    squares(pos.squares_of(side) & pos.squares_of_kind(Kind::Archer)).fold(0, |set, sq| set | view.shots(sq))
 }
 
 /// Appends every legal turn of the side to move, one per distinct successor position (C2).

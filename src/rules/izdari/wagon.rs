@@ -153,16 +153,22 @@ fn leaves_room(index: usize, met: Entry) -> bool {
 /// Appends every Wagon move from `from`: destination by destination, each with every distinct
 /// way of dropping passengers, or only those with at most `most_drops` drops (search's
 /// shortlist: a full Wagon that must drop more often to load on its way loses those paths).
+///
+/// Along each line it keeps every way of having come so far ([`Way`]), in the order of the
+/// choices made square by square (no drop first, then each kind aboard in letter order), and
+/// extends them one square at a time: the turns to each destination are the ways that reach
+/// it, so no path is walked twice.
 pub fn moves(view: &View, from: Sq, most_drops: u32, out: &mut Vec<Turn>) {
     let (directions, most) = reach(view.version);
-    let riders = view.pos.riders(view.me);
+    let start = Way { chosen: Drops::NONE, left: most_drops, riders: view.pos.riders(view.me) };
+    let (mut ways, mut next) = (Vec::new(), Vec::new());
     for d in directions {
-        let mut line = Path { squares: [OFF; MAX_PATH], len: 1 };
-        line.squares[0] = from;
-        // What the Wagon meets on each square of the line, looked up once for all its turns.
-        let mut met = [Entry::Empty; MAX_PATH];
+        ways.clear();
+        ways.push(start);
+        // What the Wagon met on the square it is about to leave (its start: nothing).
+        let mut left_behind = Entry::Empty;
         let mut sq = from;
-        for _ in 0..most {
+        for index in 0..most {
             sq = step(view.version, sq, d);
             if sq == OFF {
                 break;
@@ -171,54 +177,60 @@ pub fn moves(view: &View, from: Sq, most_drops: u32, out: &mut Vec<Turn>) {
             if found == Entry::Blocked {
                 break;
             }
-            line.squares[line.len as usize] = sq;
-            met[line.len as usize] = found;
-            line.len += 1;
-            if found != Entry::OwnDune {
-                drops(&line, &met, 0, riders, (Drops::NONE, most_drops), out);
+            next.clear();
+            let room = leaves_room(index, left_behind);
+            for way in &ways {
+                way.go_on(index, room, found, &mut next);
             }
+            std::mem::swap(&mut ways, &mut next);
+            if ways.is_empty() {
+                break;
+            }
+            if found != Entry::OwnDune {
+                out.extend(ways.iter().map(|way| Turn { drops: way.chosen, ..Turn::step(from, sq) }));
+            }
+            left_behind = found;
         }
     }
 }
 
-/// The turns along `path` from its square `index` (just entered, loads done), with what the
-/// Wagon meets on each square (`met`), the drops chosen so far and how many more it may make.
-fn drops(
-    path: &Path,
-    met: &[Entry; MAX_PATH],
-    index: usize,
+/// One way a Wagon can have come along its line so far: the drops chosen, how many more it may
+/// make, and who rides now that it has loaded what it met.
+#[derive(Clone, Copy)]
+struct Way {
+    chosen: Drops,
+    left: u32,
     riders: Riders,
-    (chosen, left): (Drops, u32),
-    out: &mut Vec<Turn>,
-) {
-    let squares = path.squares();
-    let mut options = [None; SEATS + 1];
-    let mut count = 1;
-    if left > 0 && leaves_room(index, met[index]) {
-        for kind in riders.distinct() {
-            options[count] = Some(kind);
-            count += 1;
-        }
-    }
-    for &drop in &options[..count] {
-        let mut aboard = riders;
-        let (mut chosen, mut left) = (chosen, left);
-        if let Some(kind) = drop {
-            aboard.alight(kind);
-            chosen = chosen.with(index, kind);
-            left -= 1;
-        }
-        let next = index + 1;
-        if let Entry::Load(kind) = met[next] {
-            if aboard.is_full() {
-                continue;
+}
+
+impl Way {
+    /// The ways on from this one, leaving square `index` of the path for the next, where the
+    /// Wagon meets `found`: with nothing dropped, then with each kind aboard dropped once if
+    /// the square leaves `room` (A4.3) and drops are left; none where it must load with every
+    /// seat taken (A4.2).
+    fn go_on(&self, index: usize, room: bool, found: Entry, out: &mut Vec<Way>) {
+        let mut options = [None; SEATS + 1];
+        let mut count = 1;
+        if self.left > 0 && room {
+            for kind in self.riders.distinct() {
+                options[count] = Some(kind);
+                count += 1;
             }
-            aboard.board(kind);
         }
-        if next == squares.len() - 1 {
-            out.push(Turn { drops: chosen, ..Turn::step(squares[0], squares[next]) });
-        } else {
-            drops(path, met, next, aboard, (chosen, left), out);
+        for &drop in &options[..count] {
+            let mut way = *self;
+            if let Some(kind) = drop {
+                way.riders.alight(kind);
+                way.chosen = way.chosen.with(index, kind);
+                way.left -= 1;
+            }
+            if let Entry::Load(kind) = found {
+                if way.riders.is_full() {
+                    continue;
+                }
+                way.riders.board(kind);
+            }
+            out.push(way);
         }
     }
 }
