@@ -185,18 +185,22 @@ impl<'a> View<'a> {
     /// line, far enough away, not a Dune nor the Wagon.
     pub fn shots(&self, from: Sq) -> Squares {
         let reach = if self.version == Version::Classic { 7 } else { 2 };
+        let them = self.me.opponent();
+        let wagon = self.pos.wagon(them).map_or(0, bit);
+        let targets = self.pos.squares_of(them) & !self.pos.dunes() & !wagon & band(self.version, from, reach, u8::MAX);
+        if targets == 0 {
+            return 0;
+        }
         let occupied = self.pos.occupancy();
         let mut out = 0;
         for d in ALL_DIRECTIONS {
-            let hit = ray(self.version, from, d) & occupied;
-            if hit != 0 {
-                out |= bit(nearest(hit, d));
+            // A line with no target on it shoots nothing, whatever stands first on it.
+            let line = ray(self.version, from, d);
+            if line & targets != 0 {
+                out |= bit(nearest(line & occupied, d));
             }
         }
-        let them = self.me.opponent();
-        let wagon = self.pos.wagon(them).map_or(0, bit);
-        let targets = self.pos.squares_of(them) & !self.pos.dunes() & !wagon;
-        out & targets & band(self.version, from, reach, u8::MAX)
+        out & targets
     }
 
     /// The enemies a Templar standing on `at` may slay (A3.6: orthogonally adjacent; B2: any of
