@@ -495,7 +495,7 @@ fn bad_turn_text_is_refused_with_a_reason() {
         ("", "piece letter"),
         ("Qa1-a2", "not a piece letter"),
         ("Aa9-a2", "not a square"),
-        ("Ab1-b3", "holds a Templar"),
+        ("Ab1-b3", "holds a Templar, not an Assassin"),
         ("Ha2-b3x", "unexpected"),
         ("Ha2b3", "expected `-` or `x`"),
         ("Wg1-h1/Ag1", "drops differently"),

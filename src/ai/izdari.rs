@@ -318,7 +318,7 @@ fn explain(pos: &Position, turn: &Turn) -> String {
             }
             Event::WagonMoved { from, to, dropped, loaded, .. } => {
                 if let Some(p) = dropped {
-                    said.push(format!("the Wagon sets a {} down on {}", p.kind.name(), sq(from)));
+                    said.push(format!("the Wagon sets {} down on {}", p.kind.a_name(), sq(from)));
                 }
                 if let Some(p) = loaded {
                     said.push(format!("the Wagon picks up the {} on {}", p.kind.name(), sq(to)));
@@ -514,5 +514,10 @@ mod tests {
         );
         // Moving the Halfling off the g-file opens the Archer's line to the enemy Templar.
         assert_eq!(explain("Tb1 Rg1 Hg4 tg8", "Hg4-h5"), "threatens the enemy Templar with the Archer on g1");
+        // A4.2, A4.3: the Wagon loads what it meets and sets a passenger down as it leaves.
+        let start = AssassinsIzdari::start();
+        let (turn, _) = crate::rules::izdari::parse_turn(&start, "Wg1-d1+Rf1+Le1/Re1+Ld1").unwrap();
+        let said = AssassinsIzdari::explain(&start, &turn, &[]);
+        assert!(said.contains("picks up the Archer on f1") && said.contains("sets an Archer down on e1"), "{said}");
     }
 }

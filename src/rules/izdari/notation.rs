@@ -178,8 +178,8 @@ pub fn parse_turn(pos: &Position, text: &str) -> Result<(Turn, Vec<Event>), Nota
     let from = written.turn.from;
     let on_from = pos.at(from).map(|p| p.kind);
     if on_from != Some(written.kind) {
-        let found = on_from.map_or("nothing".to_string(), |k| format!("a {}", k.name()));
-        return Err(error(Some(1), format!("{} holds {found}, not a {}", name(version, from), written.kind.name())));
+        let found = on_from.map_or("nothing".to_string(), |k| k.a_name().to_string());
+        return Err(error(Some(1), format!("{} holds {found}, not {}", name(version, from), written.kind.a_name())));
     }
     if written.kind == Kind::Wagon && written.turn.rider.is_none() {
         written.turn.drops = drops_on_path(version, from, &written.drops)?;

@@ -124,6 +124,20 @@ impl Kind {
             Kind::Knight => "Knight",
         }
     }
+
+    /// The name with its article, for sentences: "an Archer", "a Templar".
+    pub const fn a_name(self) -> &'static str {
+        match self {
+            Kind::Assassin => "an Assassin",
+            Kind::Templar => "a Templar",
+            Kind::Archer => "an Archer",
+            Kind::Lizard => "a Lizard",
+            Kind::Wagon => "a Wagon",
+            Kind::Halfling => "a Halfling",
+            Kind::Dune => "a Dune",
+            Kind::Knight => "a Knight",
+        }
+    }
 }
 
 /// A piece on the board (or riding in a Wagon): its side and kind.

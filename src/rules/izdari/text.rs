@@ -120,7 +120,7 @@ fn read_riders(
             ));
         }
         if !version.loadable(rider.kind) {
-            return Err(error(col, format!("a {} never rides in the Wagon (A4.2, D7)", rider.kind.name())));
+            return Err(error(col, format!("{} never rides in the Wagon (A4.2, D7)", rider.kind.a_name())));
         }
         if seats.is_full() {
             return Err(error(col, "a Wagon holds at most three passengers (A4.2)"));

@@ -149,7 +149,7 @@ impl fmt::Display for Explained {
                 write!(f, "The Dune on {} blocks the way: nothing passes over or stops on a Dune", sq(square))
             }
             Refusal::Blocked { square, kind } => {
-                write!(f, "The piece on {} is in the way: a {} never passes over a piece", sq(square), kind.name())
+                write!(f, "The piece on {} is in the way: {} never passes over a piece", sq(square), kind.a_name())
             }
             Refusal::OwnPiece { square } => write!(f, "{} holds one of your own pieces", sq(square)),
             Refusal::NoWay => write!(f, "Pieces shut every way of three steps or fewer to that square"),
