@@ -14,7 +14,7 @@ use super::levels::{Ladder, StyleWeights, blind, rung};
 use crate::rules::Side;
 use crate::rules::khitan::tables::{AROUND, first_in_line, hexes};
 use crate::rules::khitan::{
-    Direction, Event, FlipScan, Hex, Khitan, Position, Tile, Turn, flipped, free_cells, generate_turns,
+    Colour, Direction, Event, FlipScan, Hex, Khitan, Position, Tile, Turn, flipped, free_cells, generate_turns,
     placements_owed, play, replay, side_name,
 };
 use crate::terms;
@@ -123,44 +123,82 @@ impl KhitanWeights {
     }
 }
 
-/// How good a placement of `tile` on `hex` looks for `side` in `pos` (after the flip and its
-/// captures): a piece showing an opposing piece its colour along a clear line is lost on the
-/// next move (X7.5); otherwise the more opposing pieces it sees, the more it may threaten.
-fn placement_value(pos: &Position, side: Side, hex: Hex, tile: Tile) -> i32 {
+/// What a piece placed on a cell would see along its six lines, whatever its tile: how good
+/// the cell looks, and the colours the opposing pieces in sight show back towards it.
+struct Sight {
+    /// 10 per opposing piece seen, 3 per own piece, 5 within two cells of the centre.
+    value: i32,
+    /// Each opposing piece in sight: the direction it lies in and the colour it shows back.
+    threats: [(Direction, Colour); 6],
+    threat_count: usize,
+}
+
+/// The [`Sight`] from `hex` for `side` in `pos` (after the flip and its captures).
+fn sight(pos: &Position, side: Side, hex: Hex) -> Sight {
     let occupied = pos.occupied() | 1 << hex.index();
     let theirs = pos.side(side.opponent());
-    let mut value = 0;
+    let mut sight = Sight {
+        value: (INNER >> hex.index() & 1) as i32 * 5,
+        threats: [(Direction::ALL[0], Colour::from_index(0)); 6],
+        threat_count: 0,
+    };
     for direction in Direction::ALL {
         let Some(seen) = first_in_line(hex.index(), direction, occupied) else { continue };
         if theirs & (1 << seen) != 0 {
-            if pos.tile_on(seen).colour(direction.opposite()) == tile.colour(direction) {
-                return -1000;
-            }
-            value += 10;
+            sight.threats[sight.threat_count] = (direction, pos.tile_on(seen).colour(direction.opposite()));
+            sight.threat_count += 1;
+            sight.value += 10;
         } else {
-            value += 3;
+            sight.value += 3;
         }
     }
-    value + (INNER >> hex.index() & 1) as i32 * 5
+    sight
 }
 
-/// The best single placement for the side to move in `pos`, then the next best after it, and
-/// so on: `owed` placements, the first chosen as the `rank`-th best.
-fn greedy_placements(pos: &Position, owed: u32, rank: usize) -> Option<Vec<(Hex, Tile)>> {
-    let side = pos.side_to_move();
-    let mut board = *pos;
-    let mut chosen = Vec::new();
-    for n in 0..owed {
-        let mut options: Vec<(i32, Hex, Tile)> = hexes(free_cells(&board, side))
-            .flat_map(|hex| Tile::all().map(move |tile| (hex, tile)))
-            .map(|(hex, tile)| (placement_value(&board, side, hex, tile), hex, tile))
-            .collect();
-        options.sort_by_key(|&(v, hex, tile)| (-v, hex, tile));
-        let &(_, hex, tile) = options.get(if n == 0 { rank } else { 0 })?;
-        board.put(hex, side, tile);
-        chosen.push((hex, tile));
+/// How good a placement of `tile` where the piece has `sight` looks: a piece showing an
+/// opposing piece its colour along a clear line is lost on the next move (X7.5); otherwise the
+/// more opposing pieces it sees, the more it may threaten.
+fn placement_value(sight: &Sight, tile: Tile) -> i32 {
+    let threats = &sight.threats[..sight.threat_count];
+    if threats.iter().any(|&(direction, colour)| tile.colour(direction) == colour) { -1000 } else { sight.value }
+}
+
+/// The `N` best single placements for `side` on `board`, best first: by
+/// [`placement_value`], ties by cell and then tile, so that they fall the same way every
+/// time. Kept in a small array as the options go by, for search asks at every capturing flip
+/// that owes placements.
+fn best_placements<const N: usize>(board: &Position, side: Side) -> [Option<(Hex, Tile)>; N] {
+    let mut best: [Option<(i32, Hex, Tile)>; N] = [None; N];
+    for hex in hexes(free_cells(board, side)) {
+        let sight = sight(board, side, hex);
+        for tile in Tile::all() {
+            let option = (-placement_value(&sight, tile), hex, tile);
+            // Where it ranks among those kept (an empty slot ranks last), if at all.
+            let Some(at) = best.iter().position(|kept| kept.is_none_or(|kept| option < kept)) else { continue };
+            best.copy_within(at..N - 1, at + 1);
+            best[at] = Some(option);
+        }
     }
-    Some(chosen)
+    best.map(|kept| kept.map(|(_, hex, tile)| (hex, tile)))
+}
+
+/// Ways to make `owed` placements for the side to move in `pos`, at most
+/// [`PLACEMENT_CANDIDATES`]: the first placement the best, the second best, and so on, each
+/// followed by the best single placement after it, then the best after that.
+fn greedy_placements(pos: &Position, owed: u32) -> impl Iterator<Item = Vec<(Hex, Tile)>> + '_ {
+    let side = pos.side_to_move();
+    best_placements::<PLACEMENT_CANDIDATES>(pos, side).into_iter().map_while(move |first| {
+        let mut board = *pos;
+        let mut chosen = Vec::with_capacity(owed as usize);
+        let mut next = first;
+        for _ in 0..owed {
+            let (hex, tile) = next?;
+            board.put(hex, side, tile);
+            chosen.push((hex, tile));
+            next = best_placements::<1>(&board, side)[0];
+        }
+        Some(chosen)
+    })
 }
 
 impl Engine for Khitan {
@@ -222,12 +260,10 @@ impl Engine for Khitan {
                 return;
             }
             let start = out.len();
-            for rank in 0..PLACEMENT_CANDIDATES {
-                if let Some(placements) = greedy_placements(&after, owed, rank) {
-                    let candidate = turn.with_placements(&placements);
-                    if !out[start..].contains(&candidate) {
-                        out.push(candidate);
-                    }
+            for placements in greedy_placements(&after, owed) {
+                let candidate = turn.with_placements(&placements);
+                if !out[start..].contains(&candidate) {
+                    out.push(candidate);
                 }
             }
         });
