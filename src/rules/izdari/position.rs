@@ -82,14 +82,16 @@ const SECOND_TO_MOVE: u64 = splitmix(0x0049_5A44_5349_4445).1;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Position {
     cells: [Option<Piece>; CELLS],
-    /// Each side's squares, one bit a square, and every Dune's of either side: the scans over
-    /// every piece visit the pieces only, not every square of the board, and the sliding moves
-    /// and the Archers' lines find their first obstacle with a bit scan.
+    /// Each side's squares, one bit a square: the scans over every piece visit the pieces
+    /// only, not every square of the board, and the sliding moves and the Archers' lines find
+    /// their first obstacle with a bit scan.
     sides: [u128; 2],
     /// Every piece's square by kind, both sides together (`Kind::index`): with `sides`, the
     /// evaluation counts a side's Archers, footmen and hunters with popcounts.
     kinds: [u128; 8],
-    /// How many pieces of each kind each side has on the board (passengers not counted).
+    /// How many pieces of each kind each side has on the board (passengers not counted): the
+    /// popcount of `sides & kinds`, kept because the evaluation and the harness's material ask
+    /// for every kind's count at every position judged (deriving it cost 2-4% of the search).
     counts: [[u8; 8]; 2],
     riders: [Riders; 2],
     /// Each side's Wagon and Templar square, [`OFF`] once taken.
