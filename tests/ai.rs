@@ -470,7 +470,8 @@ mod izdari {
         use khalif::ai::levels::level_of;
         use khalif::rules::izdari::ClassicIzdari;
         // Levels 9 and 10 see the third ply of the first turns they try only (more of them at
-        // 10), as people do; 11 to 13 look four and five plies, the top to its clock.
+        // 10), as people do; 11 to 13 look four, five (within a node bound) and six plies, the
+        // top to its clock.
         let sight = |n| {
             let level = level_of::<ClassicIzdari>(n).unwrap();
             (level.limits.depth, level.limits.nodes)
@@ -479,7 +480,7 @@ mod izdari {
         assert_eq!(sight(10), (3, Some(25_000)));
         assert_eq!(sight(11), (4, None));
         assert_eq!(sight(12), (5, Some(400_000)));
-        assert_eq!(sight(13), (5, None));
+        assert_eq!(sight(13), (6, None));
     }
 
     #[test]
