@@ -153,10 +153,8 @@ fn side_features(pos: &Position) -> [[i32; TERM_COUNT]; 2] {
             f[own][kind_term(kind)] += pos.count(side, kind) as i32;
         }
     }
-    let footmen = [Kind::Assassin, Kind::Halfling, Kind::Knight]
-        .map(|k| pos.squares_of_kind(k))
-        .into_iter()
-        .fold(0, |a, b| a | b);
+    let footmen =
+        pos.squares_of_kind(Kind::Assassin) | pos.squares_of_kind(Kind::Halfling) | pos.squares_of_kind(Kind::Knight);
     let last = i32::from(version.size()) - 1;
     for rank in 0..version.size() {
         let on_rank = footmen & rank_squares(version, rank);

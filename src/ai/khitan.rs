@@ -191,11 +191,13 @@ fn greedy_placements(pos: &Position, owed: u32) -> impl Iterator<Item = Vec<(Hex
         let mut board = *pos;
         let mut chosen = Vec::with_capacity(owed as usize);
         let mut next = first;
-        for _ in 0..owed {
+        for placed in 1..=owed {
             let (hex, tile) = next?;
             board.put(hex, side, tile);
             chosen.push((hex, tile));
-            next = best_placements::<1>(&board, side)[0];
+            if placed < owed {
+                next = best_placements::<1>(&board, side)[0];
+            }
         }
         Some(chosen)
     })
