@@ -3,10 +3,10 @@
 //! the harness's material, how a regular's style bends the weights, and the words of hints
 //! and tactics.
 
-use super::convert::{closeness, conversion_bonus_by};
+use super::convert::conversion_bonus_by;
 use super::engine::Engine;
 use super::levels::{Ladder, Rung, StyleWeights, rung};
-use crate::rules::khalif::tables::{ADJACENT, HALVES, KNIGHT};
+use crate::rules::khalif::tables::{ADJACENT, HALVES, HUNT_REACH, KNIGHT, WITHIN};
 use crate::rules::khalif::{
     Bitboard, Event, Khalif, Kind, MoveTotals, Piece, Position, Side, Square, Turn, generate_captures, half,
     move_totals, play, reachable_by, replay,
@@ -158,7 +158,15 @@ fn hunt(pos: &Position, ahead: Side, reach: Bitboard) -> i32 {
     let Some(khalif) = pos.khalif(quarry) else { return 0 };
     let rulers = pos.rulers(quarry);
     let hunters = pos.side(ahead) & !pos.pieces(ahead, Kind::Camel);
-    let closeness = closeness(hunters.squares(), || rulers.squares(), 8);
+    // A hunter `d` steps from the nearest ruler lies within `r` steps of one for every `r`
+    // from `d` to `HUNT_REACH - 1`: `HUNT_REACH - d` rings in all, its closeness.
+    let mut rings = [Bitboard::EMPTY; HUNT_REACH];
+    for ruler in rulers {
+        for (ring, within) in rings.iter_mut().zip(&WITHIN[ruler.index()]) {
+            *ring |= *within;
+        }
+    }
+    let closeness: i32 = rings.iter().map(|&ring| (hunters & ring).count() as i32).sum();
     let room = (ADJACENT[khalif.index()] & !pos.side(quarry) & !reach).count() as i32;
     let guards = pos.pieces(quarry, Kind::Guard).count() as i32;
     HUNT_CLOSENESS * closeness

@@ -37,7 +37,11 @@ impl MoveContext {
     }
 
     /// Legal destinations of a primary move by a `kind` piece of this side standing on `from`.
-    #[inline]
+    /// Always inlined: the evaluation's `move_totals` asks it for every piece of both sides at
+    /// every position it judges, and inlined into that loop over the kinds each kind's arm
+    /// stands alone (−11% of the search's instructions from Khalif's turn-31 middlegame, −15%
+    /// from the start; the same search).
+    #[inline(always)]
     pub fn destinations(&self, from: Square, kind: Kind) -> Bitboard {
         let i = from.index();
         let reach = match kind {
