@@ -6,7 +6,7 @@
 use super::convert::conversion_bonus_by;
 use super::engine::Engine;
 use super::levels::{Ladder, Rung, StyleWeights, rung};
-use crate::rules::khalif::tables::{ADJACENT, HALVES, HUNT_REACH, KNIGHT, WITHIN};
+use crate::rules::khalif::tables::{ADJACENT, HALVES, KING_STEP_RINGS, KNIGHT, WITHIN};
 use crate::rules::khalif::{
     Bitboard, Event, Khalif, Kind, MoveTotals, Piece, Position, Side, Square, Turn, generate_captures, half,
     move_totals, play, reachable_by, replay,
@@ -159,8 +159,8 @@ fn hunt(pos: &Position, ahead: Side, reach: Bitboard) -> i32 {
     let rulers = pos.rulers(quarry);
     let hunters = pos.side(ahead) & !pos.pieces(ahead, Kind::Camel);
     // A hunter `d` steps from the nearest ruler lies within `r` steps of one for every `r`
-    // from `d` to `HUNT_REACH - 1`: `HUNT_REACH - d` rings in all, its closeness.
-    let mut rings = [Bitboard::EMPTY; HUNT_REACH];
+    // from `d` to `KING_STEP_RINGS - 1`: `KING_STEP_RINGS - d` rings in all, its closeness.
+    let mut rings = [Bitboard::EMPTY; KING_STEP_RINGS];
     for ruler in rulers {
         for (ring, within) in rings.iter_mut().zip(&WITHIN[ruler.index()]) {
             *ring |= *within;

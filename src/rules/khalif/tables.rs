@@ -87,17 +87,17 @@ const fn offsets_table(offsets: &[(i8, i8)]) -> [Bitboard; 81] {
     t
 }
 
-/// How many king steps at most the hunt's closeness counts (the board's width less one).
-pub const HUNT_REACH: usize = 8;
+/// How many rings of king steps [`WITHIN`] holds: 0 to 7 steps (at 8 every square lies within).
+pub const KING_STEP_RINGS: usize = 8;
 
-const fn within_table() -> [[Bitboard; HUNT_REACH]; 81] {
-    let mut t = [[Bitboard::EMPTY; HUNT_REACH]; 81];
+const fn within_table() -> [[Bitboard; KING_STEP_RINGS]; 81] {
+    let mut t = [[Bitboard::EMPTY; KING_STEP_RINGS]; 81];
     let mut s = 0;
     while s < 81 {
         let mut other = 0;
         while other < 81 {
             let mut r = square_at(s).distance(square_at(other)) as usize;
-            while r < HUNT_REACH {
+            while r < KING_STEP_RINGS {
                 t[s][r] = t[s][r].with(square_at(other));
                 r += 1;
             }
@@ -108,9 +108,9 @@ const fn within_table() -> [[Bitboard; HUNT_REACH]; 81] {
     t
 }
 
-/// The squares within `r` king steps of each square, for `r` below [`HUNT_REACH`]: the hunt
-/// counts its hunters near the rulers a ring at a time instead of measuring each distance.
-pub static WITHIN: [[Bitboard; HUNT_REACH]; 81] = within_table();
+/// The squares within `r` king steps of each square, for `r` below [`KING_STEP_RINGS`]: how near
+/// pieces stand to a square, counted a ring at a time (the AI's hunt) instead of a distance each.
+pub static WITHIN: [[Bitboard; KING_STEP_RINGS]; 81] = within_table();
 
 /// The adjacent squares of each square (K1.5).
 pub static ADJACENT: [Bitboard; 81] = offsets_table(&DIRECTIONS);
