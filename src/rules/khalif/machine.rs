@@ -164,7 +164,7 @@ impl TurnState {
         let mut state = TurnState {
             position,
             mover,
-            turn: Turn::quiet(Square::from_index(0), Square::from_index(0)),
+            turn: Turn::plain(Square::from_index(0), Square::from_index(0)),
             phase: Phase::AwaitPrimary,
             outcome: None,
         };
@@ -307,7 +307,7 @@ impl TurnState {
     fn primary(&mut self, from: Square, to: Square, events: &mut Vec<Event>) {
         let piece = self.position.piece_at(from).expect("checked legal");
         let captured = self.position.relocate(from, to);
-        self.turn = Turn::quiet(from, to);
+        self.turn = Turn::plain(from, to);
         events.push(Event::Moved { piece, from, to, captured });
         match captured {
             None => self.turn_end(events),

@@ -142,10 +142,19 @@ impl Position {
     }
 
     /// Moves the piece on `from` to `to`, capturing what stood there; returns the captured piece.
+    /// The mover's bits and key are flipped on both squares at once: search and turn
+    /// generation relocate at every capture and every turn played.
     pub fn relocate(&mut self, from: Square, to: Square) -> Option<Piece> {
-        let piece = self.take(from).expect("relocate from an empty square");
         let captured = self.take(to);
-        self.put(to, piece);
+        let code = self.mailbox[from.index()];
+        let piece = decode(code).expect("relocate from an empty square");
+        let (s, k) = (piece.side.index(), piece.kind.index());
+        let both = Bitboard::from_square(from) ^ Bitboard::from_square(to);
+        self.by_side[s] = self.by_side[s] ^ both;
+        self.by_kind[k] = self.by_kind[k] ^ both;
+        self.mailbox[from.index()] = 0;
+        self.mailbox[to.index()] = code;
+        self.hash ^= ZOBRIST[s][k][from.index()] ^ ZOBRIST[s][k][to.index()];
         captured
     }
 

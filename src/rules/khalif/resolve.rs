@@ -32,7 +32,7 @@ pub fn succeed(pos: &mut Position, square: Square) {
 }
 
 /// Whether a capture needs no K5 resolution at all: not a Khalif, not beside the
-/// victim's rulers, and not by a Djinn. Lets counting skip copying the position.
+/// victim's rulers, and not by a Djinn. Lets generation and counting skip copying the position.
 #[inline]
 pub(crate) fn is_plain_capture(pos: &Position, square: Square, captured: Piece, by: Kind) -> bool {
     captured.kind != Kind::Khalif

@@ -34,7 +34,9 @@ pub struct Turn {
 }
 
 impl Turn {
-    pub fn quiet(from: Square, to: Square) -> Turn {
+    /// A turn that is its primary move alone: a quiet move, or a capture that nothing
+    /// resolves (no succession, no retaliation, no chained capture).
+    pub fn plain(from: Square, to: Square) -> Turn {
         Turn { from, to, first: Resolution::default(), chain: None }
     }
 }
@@ -169,7 +171,8 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Turn>) {
 }
 
 /// Appends the turns of the side to move, piece by piece: its quiet moves (unless `quiet` is
-/// false), then its captures with every way each resolves (K5.2–K5.4).
+/// false), then its captures with every way each resolves (K5.2–K5.4); a capture that needs no
+/// resolution is pushed as it is, without playing it out on a copy of the position.
 fn push_turns(pos: &Position, out: &mut Vec<Turn>, quiet: bool) {
     if khalif_lost(pos).is_some() {
         return;
@@ -178,11 +181,16 @@ fn push_turns(pos: &Position, out: &mut Vec<Turn>, quiet: bool) {
     for_each_primary(pos, |from, kind, dests| {
         if quiet {
             for to in dests & !them {
-                out.push(Turn::quiet(from, to));
+                out.push(Turn::plain(from, to));
             }
         }
         for to in dests & them {
-            each_capture_turn(pos, from, to, kind, &mut |turn, _| out.push(turn));
+            let captured = pos.piece_at(to).expect("capture square holds a piece");
+            if is_plain_capture(pos, to, captured, kind) {
+                out.push(Turn::plain(from, to));
+            } else {
+                each_capture_turn(pos, from, to, kind, &mut |turn, _| out.push(turn));
+            }
         }
     });
 }
