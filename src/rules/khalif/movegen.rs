@@ -1,8 +1,8 @@
 //! Primary moves (K3, K4): where each piece of the side to move may go.
 
 use super::tables::{
-    ACROSS_WADI, ADJACENT, ALL_DIRECTIONS, CAMEL_CAPTURE_OFFSETS, CAMEL_CAPTURES, CAMEL_STEP_OFFSETS, CAMEL_STEPS,
-    FORWARD_DIAGONALS, KNIGHT, ORTHOGONAL, slides, vizier_reach,
+    ACROSS_WADI, ADJACENT, ALL_DIRECTIONS, ALL_LINES, CAMEL_CAPTURE_OFFSETS, CAMEL_CAPTURES, CAMEL_STEP_OFFSETS,
+    CAMEL_STEPS, FORWARD_DIAGONALS, KNIGHT, ORTHOGONAL, ORTHOGONAL_LINES, VIZIER_SPAN, slides, vizier_reach,
 };
 use super::{Bitboard, Kind, Position, Side, Square};
 
@@ -56,6 +56,31 @@ impl MoveContext {
             Kind::Camel => self.camel_reach(from),
         };
         reach & !self.own & !ACROSS_WADI[i]
+    }
+
+    /// The opposing pieces a `kind` piece of this side on `from` may take: the destinations
+    /// of [`MoveContext::destinations`] that hold one, with a Camel's steps and long move,
+    /// which never capture (K4.7), left out rather than worked out and thrown away.
+    #[inline(always)]
+    pub fn captures(&self, from: Square, kind: Kind) -> Bitboard {
+        let i = from.index();
+        let them = self.occupied & !self.own;
+        // The Djinn leaps the Wadi (K4.4); no other piece crosses it (K3.5).
+        let takeable = them & !ACROSS_WADI[i];
+        // What the piece could take were nothing in the way: most pieces see no opposing
+        // piece there, and need no lines worked out.
+        let in_range = match kind {
+            Kind::Djinn => return KNIGHT[i] & them,
+            Kind::Camel => return CAMEL_CAPTURES[self.side.index()][i] & takeable,
+            Kind::Khalif => return ADJACENT[i] & !self.beside_viziers & takeable,
+            Kind::Raider => ORTHOGONAL_LINES[i],
+            Kind::Vizier => VIZIER_SPAN[i],
+            Kind::Guard => ADJACENT[i] | (ALL_LINES[i] & self.beside_rulers),
+        };
+        if (in_range & takeable).is_empty() {
+            return Bitboard::EMPTY;
+        }
+        self.destinations(from, kind) & them
     }
 
     /// K4.7: diagonal forward steps onto empty squares, captures forward or sideways, and the
@@ -139,6 +164,21 @@ pub(crate) fn for_each_primary(pos: &Position, mut visit: impl FnMut(Square, Kin
             let dests = ctx.destinations(from, kind);
             if dests.any() {
                 visit(from, kind, dests);
+            }
+        }
+    }
+}
+
+/// Calls `visit(from, kind, targets)` for every piece of the side to move that can capture,
+/// with the pieces it can take, in [`for_each_primary`]'s order: quiescence's captures.
+#[inline]
+pub(crate) fn for_each_capturer(pos: &Position, mut visit: impl FnMut(Square, Kind, Bitboard)) {
+    let ctx = MoveContext::new(pos, pos.side_to_move());
+    for kind in Kind::ALL {
+        for from in pos.pieces(ctx.side, kind) {
+            let targets = ctx.captures(from, kind);
+            if targets.any() {
+                visit(from, kind, targets);
             }
         }
     }

@@ -68,8 +68,28 @@ const fn ray_table(limit: usize) -> [[Bitboard; 81]; 8] {
 
 /// Every square along each direction from each square (to the edge).
 pub static RAYS: [[Bitboard; 81]; 8] = ray_table(8);
-/// The Vizier's reach along each direction: at most two squares (K4.2).
-pub static VIZIER_RAYS: [[Bitboard; 81]; 8] = ray_table(2);
+
+const fn lines_table(directions: &[usize], limit: usize) -> [Bitboard; 81] {
+    let mut t = [Bitboard::EMPTY; 81];
+    let mut s = 0;
+    while s < 81 {
+        let mut i = 0;
+        while i < directions.len() {
+            t[s] = t[s].union(ray(square_at(s), directions[i], limit));
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Every square on a Raider's lines from each square, empty or not: where it could take
+/// something were nothing in the way, so a Raider with no opposing piece there takes none.
+pub static ORTHOGONAL_LINES: [Bitboard; 81] = lines_table(&ORTHOGONAL, 8);
+/// Every square on the eight lines from each square (a Guard's long move).
+pub static ALL_LINES: [Bitboard; 81] = lines_table(&ALL_DIRECTIONS, 8);
+/// Every square a Vizier could reach from each square on an empty board (K4.2).
+pub static VIZIER_SPAN: [Bitboard; 81] = lines_table(&ALL_DIRECTIONS, 2);
 
 const fn offsets_table(offsets: &[(i8, i8)]) -> [Bitboard; 81] {
     let mut t = [Bitboard::EMPTY; 81];
@@ -186,14 +206,20 @@ pub fn slides(sq: Square, dirs: &[usize], occupied: Bitboard) -> Bitboard {
 /// All 8 lines from a square (a Guard's long move, and the lines a retaliation comes along).
 pub const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 
-/// The Vizier's moves: one or two squares along a line, sliding (K4.2).
+/// The Vizier's moves: one or two squares along a line, the second only past an empty first
+/// (K4.2). Each occupied square beside the Vizier hides the one beyond it: `2 × near − from` in
+/// square indices, which where the line leaves the board lands far from the Vizier, outside
+/// its span, and hides nothing.
 #[inline]
 pub fn vizier_reach(sq: Square, occupied: Bitboard) -> Bitboard {
-    let mut bb = Bitboard::EMPTY;
-    for d in ALL_DIRECTIONS {
-        bb |= slide(VIZIER_RAYS[d][sq.index()], d, occupied);
+    let from = sq.index();
+    let mut hidden = Bitboard::EMPTY;
+    for near in ADJACENT[from] & occupied {
+        if let Some(beyond) = (2 * near.index()).checked_sub(from).filter(|&b| b < Square::COUNT) {
+            hidden = hidden.with(Square::from_index(beyond));
+        }
     }
-    bb
+    VIZIER_SPAN[from] & !hidden
 }
 
 crate::key_table!(

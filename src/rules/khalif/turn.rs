@@ -1,9 +1,9 @@
 //! A complete turn (K5, K8.1): the primary move and every choice made while it resolved,
 //! with fast generation, counting and copy-make application for search and perft.
 
-use super::movegen::for_each_primary;
+use super::movegen::{for_each_capturer, for_each_primary};
 use super::resolve::{chain_targets, is_plain_capture, retaliators, succeed, successors};
-use super::{Kind, Piece, Position, Side, Square};
+use super::{Bitboard, Kind, Piece, Position, Side, Square};
 
 /// How one capture resolved (K5.2, K5.3): who succeeded the victim's Khalif, which Guard
 /// retaliated, and who succeeded the capturer's Khalif if the retaliation took it.
@@ -171,28 +171,34 @@ pub fn generate_captures(pos: &Position, out: &mut Vec<Turn>) {
 }
 
 /// Appends the turns of the side to move, piece by piece: its quiet moves (unless `quiet` is
-/// false), then its captures with every way each resolves (K5.2–K5.4); a capture that needs no
-/// resolution is pushed as it is, without playing it out on a copy of the position.
+/// false), then its captures with every way each resolves (K5.2–K5.4).
 fn push_turns(pos: &Position, out: &mut Vec<Turn>, quiet: bool) {
     if khalif_lost(pos).is_some() {
         return;
     }
+    if !quiet {
+        return for_each_capturer(pos, |from, kind, targets| push_captures(pos, out, from, kind, targets));
+    }
     let them = pos.side(pos.side_to_move().opponent());
     for_each_primary(pos, |from, kind, dests| {
-        if quiet {
-            for to in dests & !them {
-                out.push(Turn::plain(from, to));
-            }
+        for to in dests & !them {
+            out.push(Turn::plain(from, to));
         }
-        for to in dests & them {
-            let captured = pos.piece_at(to).expect("capture square holds a piece");
-            if is_plain_capture(pos, to, captured, kind) {
-                out.push(Turn::plain(from, to));
-            } else {
-                each_capture_turn(pos, from, to, kind, &mut |turn, _| out.push(turn));
-            }
-        }
+        push_captures(pos, out, from, kind, dests & them);
     });
+}
+
+/// Appends every turn in which the `kind` piece on `from` takes one of `targets`; a capture
+/// that needs no resolution is pushed as it is, without playing it out on a copy of the position.
+fn push_captures(pos: &Position, out: &mut Vec<Turn>, from: Square, kind: Kind, targets: Bitboard) {
+    for to in targets {
+        let captured = pos.piece_at(to).expect("capture square holds a piece");
+        if is_plain_capture(pos, to, captured, kind) {
+            out.push(Turn::plain(from, to));
+        } else {
+            each_capture_turn(pos, from, to, kind, &mut |turn, _| out.push(turn));
+        }
+    }
 }
 
 /// The number of legal turns (K8.1) without building them: quiet moves are counted in bulk,
