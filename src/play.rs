@@ -409,9 +409,10 @@ impl<G: Engine> AnyGame for Game<G> {
     fn advise(&self) -> Box<dyn Thought> {
         // The top level's judgement, on the hint's shorter clock.
         let top = level_of::<G>(LEVELS).expect("every game has a top level");
-        let mut searcher = Searcher::<G>::new(G::Weights::default(), 16);
+        let limits = Limits { time: Some(HINT_THINKING), ..top.limits };
+        let mut searcher = Searcher::<G>::new(G::Weights::default(), limits.table_bits());
         searcher.style = top.style;
-        Search::start(self, searcher, &Limits { time: Some(HINT_THINKING), ..top.limits })
+        Search::start(self, searcher, &limits)
     }
 
     fn stalemate(&self) -> Stalemate {

@@ -76,7 +76,7 @@ impl<G: Engine> Player<G> {
 
     /// A searcher set up to play as this player.
     pub fn searcher(&self) -> Searcher<G> {
-        let mut searcher = Searcher::new(self.weights.clone(), 16);
+        let mut searcher = Searcher::new(self.weights.clone(), self.limits.table_bits());
         searcher.style = self.style;
         searcher
     }
