@@ -10,14 +10,14 @@ use crate::rules::grid::Square;
 /// The conversion bonus of `pos` for the side to move: the game's progress term for the side
 /// to move when it leads, taken away when the opponent leads, nothing in a level game.
 pub(crate) fn conversion_bonus<G: Engine>(pos: &G::Position) -> i32 {
-    conversion_bonus_by::<G>(pos, |ahead| G::conversion(pos, ahead))
+    conversion_bonus_by::<G>(pos, material_lead::<G>(pos), |ahead| G::conversion(pos, ahead))
 }
 
-/// [`conversion_bonus`] with the game's progress term given as `progress(ahead)`, for a game
-/// that computes it from what its evaluation has already worked out.
-pub(crate) fn conversion_bonus_by<G: Engine>(pos: &G::Position, progress: impl FnOnce(Side) -> i32) -> i32 {
+/// [`conversion_bonus`] with the side to move's [`material_lead`] given as `lead` and the
+/// game's progress term as `progress(ahead)`, for a game that computes both from what its
+/// evaluation has already worked out.
+pub(crate) fn conversion_bonus_by<G: Engine>(pos: &G::Position, lead: i32, progress: impl FnOnce(Side) -> i32) -> i32 {
     let me = G::side_to_move(pos);
-    let lead = material_lead::<G>(pos);
     if lead >= G::ADJUDICATION_MARGIN {
         progress(me)
     } else if lead <= -G::ADJUDICATION_MARGIN {
@@ -85,5 +85,26 @@ mod tests {
             assert_eq!(Khalif::evaluate_for_search(&pos, &weights), apart, "{text}");
         }
         assert_ne!(conversion_bonus::<Khalif>(&parse_kfen(positions[1]).unwrap()), 0, "a position with a hunt");
+        // And along random games, where leads of every size come and go (the one call reads
+        // the material lead from its features' piece counts).
+        use rand::{RngExt, SeedableRng, rngs::SmallRng};
+        let mut rng = SmallRng::seed_from_u64(43);
+        let (mut judged, mut hunting) = (0, 0);
+        for _ in 0..20 {
+            let mut pos = Khalif::start();
+            for _ in 0..120 {
+                let mut turns = Vec::new();
+                Khalif::generate_turns(&pos, &mut turns);
+                if turns.is_empty() {
+                    break;
+                }
+                let apart = Khalif::evaluate(&pos, &weights) + conversion_bonus::<Khalif>(&pos);
+                assert_eq!(Khalif::evaluate_for_search(&pos, &weights), apart, "{}", pos.to_kfen());
+                judged += 1;
+                hunting += usize::from(conversion_bonus::<Khalif>(&pos) != 0);
+                Khalif::play(&mut pos, &turns[rng.random_range(0..turns.len())]);
+            }
+        }
+        assert!(judged > 1000 && hunting > 100, "{judged} positions judged, {hunting} with a hunt");
     }
 }

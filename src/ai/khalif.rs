@@ -140,6 +140,13 @@ fn features(pos: &Position, moves: &[MoveTotals; 2]) -> [i32; TERM_COUNT] {
 const MATERIAL: [(Kind, i32); 5] =
     [(Kind::Raider, 5), (Kind::Vizier, 6), (Kind::Djinn, 4), (Kind::Guard, 3), (Kind::Camel, 1)];
 
+/// The side to move's lead in [`MATERIAL`]'s units, from its features (whose first five are
+/// the differences in Raiders, Viziers, Djinns, Guards and Camels, `MATERIAL`'s order):
+/// [`material_lead`](super::convert::material_lead) without counting the pieces again.
+fn material_lead_of(features: &[i32; TERM_COUNT]) -> i32 {
+    MATERIAL.iter().zip(features).map(|(&(_, units), difference)| units * difference).sum()
+}
+
 /// The hunt's terms (`Engine::conversion`), in hundredths of a Camel: per hunter per square
 /// closer to the nearest opposing ruler, per square taken from around the opposing Khalif,
 /// per step the Khalif stands nearer the edge, per Guard fewer than two the quarry has left.
@@ -227,10 +234,14 @@ impl Engine for Khalif {
     }
 
     /// The hunt reads the side ahead's reach from the moves the evaluation added up.
+    /// The material lead comes from the features' piece counts too.
     fn evaluate_for_search(pos: &Position, weights: &KhalifWeights) -> i32 {
         let moves = both_sides_moves(pos);
-        weights.dot(&features(pos, &moves))
-            + conversion_bonus_by::<Khalif>(pos, |ahead| hunt(pos, ahead, moves[ahead.index()].reach))
+        let features = features(pos, &moves);
+        weights.dot(&features)
+            + conversion_bonus_by::<Khalif>(pos, material_lead_of(&features), |ahead| {
+                hunt(pos, ahead, moves[ahead.index()].reach)
+            })
     }
 
     fn capture_order(pos: &Position, turn: &Turn, weights: &KhalifWeights) -> i32 {
