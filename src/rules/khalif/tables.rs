@@ -228,3 +228,28 @@ crate::key_table!(
 ); // "KHALIF"
 /// Hash key toggled when Silver is to move.
 pub const ZOBRIST_SILVER: u64 = splitmix(0x5349_4C56_4552).1;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng, rngs::SmallRng};
+
+    // K4.2: the Vizier's reach from its span and its neighbours is the two-square slide along
+    // each of the eight lines, from every square, on boards from empty to crowded.
+    #[test]
+    fn the_viziers_reach_is_its_two_square_slides() {
+        let mut rng = SmallRng::seed_from_u64(42);
+        for from in (0..Square::COUNT).map(Square::from_index) {
+            for crowding in [0, 10, 30, 50, 70, 90] {
+                let occupied: Bitboard = (0..Square::COUNT)
+                    .filter(|_| rng.random_range(0..100) < crowding)
+                    .map(Square::from_index)
+                    .collect();
+                let slid = ALL_DIRECTIONS
+                    .iter()
+                    .fold(Bitboard::EMPTY, |reach, &d| reach | slide(ray(from, d, 2), d, occupied));
+                assert_eq!(vizier_reach(from, occupied), slid, "from {from} among {occupied:?}");
+            }
+        }
+    }
+}
