@@ -252,4 +252,13 @@ mod tests {
         assert_eq!(level_name(1), Some("knows the rules"));
         assert_eq!(level_name(LEVELS), Some("master"));
     }
+
+    #[test]
+    fn the_deep_levels_get_the_large_transposition_table() {
+        use crate::rules::khalif::Khalif;
+        let bits = |level| level_of::<Khalif>(level).unwrap().limits.table_bits();
+        // Khalif's levels 11 to 14 search seven plies or more; level 10 six.
+        assert_eq!((bits(10), bits(11), bits(LEVELS)), (16, 20, 20));
+        assert_eq!((1..=LEVELS).filter(|&level| bits(level) == 20).count(), 4);
+    }
 }
