@@ -157,28 +157,31 @@ pub fn move_totals(pos: &Position, side: Side) -> MoveTotals {
 
 /// Calls `visit(from, kind, destinations)` for every piece of the side to move that can move.
 #[inline]
-pub(crate) fn for_each_primary(pos: &Position, mut visit: impl FnMut(Square, Kind, Bitboard)) {
-    let ctx = MoveContext::new(pos, pos.side_to_move());
-    for kind in Kind::ALL {
-        for from in pos.pieces(ctx.side, kind) {
-            let dests = ctx.destinations(from, kind);
-            if dests.any() {
-                visit(from, kind, dests);
-            }
-        }
-    }
+pub(crate) fn for_each_primary(pos: &Position, visit: impl FnMut(Square, Kind, Bitboard)) {
+    for_each_piece_reaching(pos, MoveContext::destinations, visit);
 }
 
 /// Calls `visit(from, kind, targets)` for every piece of the side to move that can capture,
 /// with the pieces it can take, in [`for_each_primary`]'s order: quiescence's captures.
 #[inline]
-pub(crate) fn for_each_capturer(pos: &Position, mut visit: impl FnMut(Square, Kind, Bitboard)) {
+pub(crate) fn for_each_capturer(pos: &Position, visit: impl FnMut(Square, Kind, Bitboard)) {
+    for_each_piece_reaching(pos, MoveContext::captures, visit);
+}
+
+/// Calls `visit(from, kind, squares)` for every piece of the side to move, kind by kind, whose
+/// `reach` is not empty: the one walk over the pieces that moves and captures share.
+#[inline(always)]
+fn for_each_piece_reaching(
+    pos: &Position,
+    reach: impl Fn(&MoveContext, Square, Kind) -> Bitboard,
+    mut visit: impl FnMut(Square, Kind, Bitboard),
+) {
     let ctx = MoveContext::new(pos, pos.side_to_move());
     for kind in Kind::ALL {
         for from in pos.pieces(ctx.side, kind) {
-            let targets = ctx.captures(from, kind);
-            if targets.any() {
-                visit(from, kind, targets);
+            let squares = reach(&ctx, from, kind);
+            if squares.any() {
+                visit(from, kind, squares);
             }
         }
     }
