@@ -61,13 +61,21 @@ pub struct SearchResult<G: Rules> {
 /// A primary move: where a turn's first move starts and ends.
 type Key<G> = (<G as Rules>::Square, <G as Rules>::Square);
 
+/// What the table keeps of a searched position: 16 bytes, so that four share a cache line and
+/// none straddles two (the table is far larger than the caches, and each probe is a miss).
 #[derive(Clone, Copy)]
 struct Entry<G: Rules> {
-    key: u64,
+    /// The hash's upper half: the lower bits chose the slot.
+    key: u32,
     depth: u8,
     bound: Bound,
     score: i32,
     best: Option<Key<G>>,
+}
+
+/// The part of a hash an entry keeps: the upper half, independent of the slot's lower bits.
+fn table_key(hash: u64) -> u32 {
+    (hash >> 32) as u32
 }
 
 impl<G: Rules> Default for Entry<G> {
@@ -740,14 +748,14 @@ impl<G: Engine> Searcher<G> {
     fn probe(&self, pos: &G::Position) -> Option<Entry<G>> {
         let hash = G::hash(pos);
         let entry = self.table[(hash as usize) & (self.table.len() - 1)];
-        (entry.key == hash).then_some(entry)
+        (entry.key == table_key(hash)).then_some(entry)
     }
 
     fn store(&mut self, pos: &G::Position, depth: u32, score: i32, bound: Bound, best: Option<Key<G>>, ply: u32) {
         let hash = G::hash(pos);
         let slot = (hash as usize) & (self.table.len() - 1);
         let score = to_table(score, ply);
-        self.table[slot] = Entry { key: hash, depth: depth.min(255) as u8, bound, score, best };
+        self.table[slot] = Entry { key: table_key(hash), depth: depth.min(255) as u8, bound, score, best };
     }
 
     /// The expected line: the best turn, then the table's choices while they last.
@@ -804,4 +812,24 @@ fn decided<G: Rules>(pos: &G::Position, ply: u32) -> Option<i32> {
         let score = WIN - ply as i32;
         if winner == G::side_to_move(pos) { score } else { -score }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Entry;
+    use crate::rules::chafl::Chafl;
+    use crate::rules::desert_pub_chess::DesertPubChess;
+    use crate::rules::izdari::{AssassinsIzdari, ClassicIzdari};
+    use crate::rules::khalif::Khalif;
+    use crate::rules::khitan::Khitan;
+
+    #[test]
+    fn a_table_entry_fits_a_quarter_of_a_cache_line_in_every_game() {
+        assert_eq!(size_of::<Entry<Khalif>>(), 16);
+        assert_eq!(size_of::<Entry<DesertPubChess>>(), 16);
+        assert_eq!(size_of::<Entry<Chafl>>(), 16);
+        assert_eq!(size_of::<Entry<Khitan>>(), 16);
+        assert_eq!(size_of::<Entry<AssassinsIzdari>>(), 16);
+        assert_eq!(size_of::<Entry<ClassicIzdari>>(), 16);
+    }
 }
