@@ -95,6 +95,9 @@ fn bad_input_is_an_error_message_not_a_panic() {
         vec!["perft", "nonsense", "2"],
         vec!["why", "start", "z9", "e4"],
         vec!["turns", "rvdgkgdvr/ccccccccc/9/9/9/9/9/CCCCCCCCC/RVDGKGDVR q"],
+        // Khalif's evaluation has no centre term: refused before any game is played, and the
+        // `--out` path (never written) keeps the tuned weights safe even if it were not.
+        vec!["tune", "--games", "1", "--hold", "centre", "--out", "target/tune-hold-refused.ron"],
     ] {
         let out = cli(&args, "");
         assert!(!out.status.success(), "{args:?} should fail");

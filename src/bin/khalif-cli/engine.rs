@@ -260,9 +260,11 @@ pub fn tune<G: Engine>(
     seed: u64,
     steps: u32,
     out: &Path,
+    hold: &str,
     threads: Option<usize>,
 ) -> Result<(), String> {
     let player = Player::<G>::parse(player)?;
+    let held = fitting::term_indices::<G::Weights>(hold).map_err(|e| format!("--hold: {e}"))?;
     let started = Instant::now();
     let samples = fitting::collect(&player, games, seed, threads_or_cores(threads));
     println!(
@@ -272,14 +274,18 @@ pub fn tune<G: Engine>(
         fitting::decisive_share(&samples) * 100.0,
         started.elapsed().as_secs_f64()
     );
-    let fit = fitting::fit(&samples, &player.weights, steps);
+    let fit = fitting::fit(&samples, &player.weights, steps, &held);
     println!("scale {:.5}; mean squared error {:.5} -> {:.5}", fit.scale, fit.error_before, fit.error_after);
     for (name, (old, new)) in
         G::Weights::TERMS.iter().zip(player.weights.to_vec().into_iter().zip(fit.weights.to_vec()))
     {
         println!("{name:>16} {old:>6} -> {new:>6}");
     }
-    let how = format!("{games} self-play games of {}, seed {seed}, {steps} steps", player.name);
+    let mut how = format!("{games} self-play games of {}, seed {seed}, {steps} steps", player.name);
+    if !held.is_empty() {
+        let names: Vec<&str> = held.iter().map(|&i| G::Weights::TERMS[i]).collect();
+        how += &format!("; held as they were: {}", names.join(", "));
+    }
     khalif::persist::write_atomic(out, fitting::to_ron(&fit.weights, &how).as_bytes())
         .map_err(|e| format!("{}: {e}", out.display()))?;
     println!("wrote {}", out.display());

@@ -176,6 +176,10 @@ enum Command {
         /// Where to write the fitted weights (default: levels/<game>/weights.ron, which the game reads).
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+        /// Terms whose weights the fit keeps as they are, comma-separated (`--hold centre`):
+        /// weights set by hand from match results.
+        #[arg(long, default_value = "")]
+        hold: String,
         #[arg(long)]
         threads: Option<usize>,
     },
@@ -262,9 +266,9 @@ fn run<G: Engine>(command: Command) -> Result<(), String> {
         Command::MinePuzzles { games, turns, seed } => engine::mine_puzzles::<G>(games, turns, seed),
         Command::Endgames { player, show, threads } => engine::endgames::<G>(player.as_deref(), show, threads)?,
         Command::MineEndgames { games, count, seed } => engine::mine_endgames::<G>(games, count, seed),
-        Command::Tune { games, player, seed, steps, out, threads } => {
+        Command::Tune { games, player, seed, steps, out, hold, threads } => {
             let out = out.unwrap_or_else(|| format!("levels/{}/weights.ron", G::ID.slug()).into());
-            engine::tune::<G>(&player, games, seed, steps, &out, threads)?
+            engine::tune::<G>(&player, games, seed, steps, &out, &hold, threads)?
         }
         Command::Bench { runs } => bench::run::<G>(runs),
     }
