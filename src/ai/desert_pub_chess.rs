@@ -155,7 +155,7 @@ impl Engine for DesertPubChess {
         rung(1, 800),
         rung(1, 400),
         rung(2, 250),
-        rung(2, 80),
+        rung(2, 130),
         Rung { quiescence: 1, ..rung(3, 200) },
         rung(3, 70),
         rung(4, 15),
