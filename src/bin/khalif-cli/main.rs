@@ -192,6 +192,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    end_quietly_when_the_reader_goes();
     let cli = Cli::parse();
     match with_game!(cli.game, G => run::<G>(cli.command)) {
         Ok(()) => ExitCode::SUCCESS,
@@ -200,6 +201,20 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Output piped into a reader that stops early (`khalif-cli … | head -1`) ends the tool at the
+/// next line it prints, silently and with the status a shell gives a program the closed pipe
+/// stopped (128 + SIGPIPE), as other command-line tools end, not with a panic's message.
+fn end_quietly_when_the_reader_goes() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info.payload().downcast_ref::<String>().map_or("", String::as_str);
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        report(info);
+    }));
 }
 
 fn position<G: Rules>(text: &str) -> Result<G::Position, String> {
