@@ -77,7 +77,9 @@ pub trait Engine: Rules {
 
     /// What the search judges a position by: the evaluation plus the push of a side ahead
     /// towards its win (`convert::conversion_bonus`). One call, so that a game whose evaluation
-    /// and conversion share work (Khalif: both need every square its pieces reach) does it once.
+    /// and conversion share work (Khalif: both need every square its pieces reach) does it once,
+    /// and a game whose hunt would be pulled off course by a middle game's term leaves that term
+    /// out while it converts (Desert Pub Chess's centre, in endgames).
     fn evaluate_for_search(pos: &Self::Position, weights: &Self::Weights) -> i32 {
         Self::evaluate(pos, weights) + conversion_bonus::<Self>(pos)
     }
