@@ -191,15 +191,12 @@ impl Engine for DesertPubChess {
     /// centre, a middle game's term, would keep the hunters in the middle and reward the quarry
     /// for standing there (at 10, a Prince, Wazir and Ferz no longer caught a lone Knight).
     fn evaluate_for_search(pos: &Position, weights: &DesertWeights) -> i32 {
-        let features = features(pos);
+        let mut features = features(pos);
         let lead = material_lead::<DesertPubChess>(pos);
-        let centre = if lead.abs() >= Self::ADJUDICATION_MARGIN && pos.occupied().count_ones() <= ENDGAME_PIECES {
-            weights.centre * features[CENTRE_TERM]
-        } else {
-            0
-        };
-        weights.dot(&features) - centre
-            + conversion_bonus_by::<DesertPubChess>(pos, lead, |ahead| Self::conversion(pos, ahead))
+        if lead.abs() >= Self::ADJUDICATION_MARGIN && pos.occupied().count_ones() <= ENDGAME_PIECES {
+            features[CENTRE_TERM] = 0;
+        }
+        weights.dot(&features) + conversion_bonus_by::<DesertPubChess>(pos, lead, |ahead| Self::conversion(pos, ahead))
     }
 
     fn capture_order(pos: &Position, turn: &Turn, weights: &DesertWeights) -> i32 {
