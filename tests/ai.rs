@@ -490,7 +490,7 @@ mod izdari {
 
     #[test]
     fn assassins_low_levels_learn_to_see_the_reply() {
-        super::the_low_levels_learn_to_see_the_reply::<AssassinsIzdari>(7);
+        super::the_low_levels_learn_to_see_the_reply::<AssassinsIzdari>(6);
     }
 
     #[test]
