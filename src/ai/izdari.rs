@@ -240,8 +240,8 @@ fn conversion(pos: &Position, ahead: Side) -> i32 {
 /// from never looking at the reply to one's move to always looking: that sight alone was +798
 /// Elo, and each overlooked share between is a step. Above, two plies overlooking the reply
 /// after the opponent's now and then, two plies, three plies misjudging less and less, four,
-/// five within 400,000 nodes, and six (the top reaches eight from the start). Measured in
-/// docs/performance.md.
+/// five within 400,000 nodes, and seven (six were only +76 over five; the top reaches eight
+/// from the start). Measured in docs/performance.md.
 const ASSASSINS_LADDER: Ladder = [
     blind(1, 250),
     careless(1, 120, 500),
@@ -255,7 +255,7 @@ const ASSASSINS_LADDER: Ladder = [
     rung(3, 200),
     rung(4, 15),
     Rung { nodes: Some(400_000), ..rung(5, 15) },
-    rung(6, 0),
+    rung(7, 0),
 ];
 
 /// Classic Izdari's ladder, noise in hundredths of a Camel's worth. Levels 1 to 6 climb, as
