@@ -135,11 +135,12 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Play out the game's endgames suite (levels/<game>/endgames.ron): won positions, the
-    /// top level finishing against itself; prints how many are won within 60 turns and the median.
+    /// Play out the game's endgames suite (levels/<game>/endgames.ron): won positions, one
+    /// player finishing against itself; prints how many are won within 60 turns and the median.
     Endgames {
-        /// Who plays both sides, as for `match` (`level:11,depth:8`); level 11 (the old top level;
-        /// seven plies in Khalif) where unsaid.
+        /// Who plays both sides, as for `match` (`level:14`, `depth:8`); where unsaid, a clean
+        /// search to the game's endgame depth (the old top level's: seven plies in Khalif, eight
+        /// in Khitan, six in the others), so the figures stay comparable from stop to stop.
         #[arg(long)]
         player: Option<String>,
         /// Print the turns of each game not won.
