@@ -143,9 +143,10 @@ impl Engine for Chafl {
     /// in Chafl that sight alone was +619 Elo, and more noise could not bridge it, for at one
     /// ply a level that sees the reply draws nearly every game with any other that does. Above,
     /// depth: two plies noisy and clean, three plies overlooking the reply to its last move now
-    /// and then, three, four, five and six (the top reaches seven from the start; it beat four
-    /// plies 19–0–1 in 20 games). Noise past two plies changed nothing (at three plies ±140
-    /// against ±26 was −23 Elo in 200 games, 141 drawn). Measured in docs/performance.md.
+    /// and then, three, four and five, then eight within the top's clock (six were only +91 over
+    /// five and seven +123, while the top stood +250 over six; the top reaches ten from the
+    /// start). Noise past two plies changed nothing (at three plies ±140 against ±26 was −23
+    /// Elo in 200 games, 141 drawn). Measured in docs/performance.md.
     const LADDER: Ladder = [
         blind(1, 437),
         careless(1, 218, 500),
@@ -159,7 +160,7 @@ impl Engine for Chafl {
         rung(3, 26),
         rung(4, 26),
         rung(5, 26),
-        rung(6, 0),
+        rung(8, 0),
     ];
 
     /// Only the captures and the arrivals home, kept as they are made: quiescence asks for
