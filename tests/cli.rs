@@ -212,14 +212,15 @@ fn mine_endgames_prints_entries_the_endgames_suite_accepts() {
 #[test]
 fn output_into_a_reader_that_has_gone_ends_quietly() {
     // `khalif-cli … | head -1`: the reader closes the pipe before the tool has printed all.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_khalif-cli"))
+    // Closed before the tool starts, so that a tool quicker than the test cannot print first.
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_khalif-cli"))
         .args(["perft", "start", "3"])
-        .stdout(Stdio::piped())
+        .stdout(writer)
         .stderr(Stdio::piped())
-        .spawn()
-        .expect("khalif-cli starts");
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
+        .output()
+        .expect("khalif-cli runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.code(), Some(141), "the status a shell gives a tool the closed pipe stopped");
