@@ -117,7 +117,7 @@ fn hints_say_why_in_one_line() {
 
 #[test]
 fn elo_arithmetic_and_a_short_match() {
-    use khalif::ai::arena::{Player, Tally, elo_of, play_match};
+    use khalif::ai::arena::{Player, Tally, elo_of, play_match, play_match_timed};
     assert!(elo_of(0.5).abs() < 1e-9);
     assert!((elo_of(0.75) - 190.85).abs() < 0.1);
     let even = Tally { wins: 10, losses: 10, draws: 0, adjudicated: 0 };
@@ -144,8 +144,18 @@ fn elo_arithmetic_and_a_short_match() {
     assert_eq!(Player::<Khalif>::parse("depth:1,quiescence:0").unwrap().style.quiescence, 0);
     assert_eq!(Player::<Khalif>::parse("depth:1,quiescence:2").unwrap().style.quiescence, 2);
     let (a, b) = (Player::<Khalif>::parse("depth:2").unwrap(), Player::<Khalif>::parse("depth:1").unwrap());
-    let tally = play_match(&a, &b, 2, 7, 2);
+    let heard = std::sync::Mutex::new(Vec::new());
+    let tally = play_match_timed(&a, &b, 2, 7, 2, |game, one| heard.lock().unwrap().push((game, one.clone()))).tally;
     assert_eq!(tally.games(), 2);
+    let mut heard = heard.into_inner().unwrap();
+    heard.sort_by_key(|(game, _)| *game);
+    assert_eq!(heard.iter().map(|(game, _)| *game).collect::<Vec<_>>(), [0, 1], "each game is told once as it ends");
+    let mut summed = Tally::default();
+    for (_, one) in &heard {
+        assert_eq!(one.games(), 1);
+        summed.add(one);
+    }
+    assert_eq!(summed, tally, "the games told add up to the match");
     assert_eq!(play_match(&a, &b, 2, 7, 1), tally, "matches are deterministic for a seed, whatever the threads");
 }
 

@@ -107,6 +107,27 @@ pub struct MatchReport {
 }
 
 impl Tally {
+    /// One game's tally for the first player, who played Gold when `a_is_gold`: what a long
+    /// match reports of each game as it ends.
+    fn of_game(a_is_gold: bool, result: GameResult) -> Tally {
+        let mut tally = Tally::default();
+        match result.winner() {
+            None => tally.draws = 1,
+            Some(side) if (side == Side::First) == a_is_gold => tally.wins = 1,
+            Some(_) => tally.losses = 1,
+        }
+        tally.adjudicated = u32::from(matches!(result, GameResult::AdjudicatedWin(_)));
+        tally
+    }
+
+    /// Adds `other`'s games to these.
+    pub fn add(&mut self, other: &Tally) {
+        self.wins += other.wins;
+        self.losses += other.losses;
+        self.draws += other.draws;
+        self.adjudicated += other.adjudicated;
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.losses + self.draws
     }
@@ -264,28 +285,32 @@ pub(crate) fn opening_of(seed: u64, game: u32) -> u64 {
 /// Gold in the even games), each pair of games sharing an opening; returns `a`'s tally. The
 /// tally does not depend on the number of threads.
 pub fn play_match<G: Engine>(a: &Player<G>, b: &Player<G>, games: u32, seed: u64, threads: usize) -> Tally {
-    play_match_timed(a, b, games, seed, threads).tally
+    play_match_timed(a, b, games, seed, threads, |_, _| {}).tally
 }
 
-/// [`play_match`], with the longest turn of `a` and of `b`.
-pub fn play_match_timed<G: Engine>(a: &Player<G>, b: &Player<G>, games: u32, seed: u64, threads: usize) -> MatchReport {
+/// [`play_match`], with the longest turn of `a` and of `b`; `finished(game, tally)` hears of
+/// each game as it ends (its number and its tally for `a`), in the order the games end, so that
+/// a match of hours can show how it goes and a cut-off run still leaves its games behind.
+pub fn play_match_timed<G: Engine>(
+    a: &Player<G>,
+    b: &Player<G>,
+    games: u32,
+    seed: u64,
+    threads: usize,
+    finished: impl Fn(u32, &Tally) + Sync,
+) -> MatchReport {
     let played = play_games(games, threads, |game| {
-        let (gold, silver) = if game % 2 == 0 { (a, b) } else { (b, a) };
-        play_game(gold, silver, opening_of(seed, game))
+        let a_is_gold = game % 2 == 0;
+        let (gold, silver) = if a_is_gold { (a, b) } else { (b, a) };
+        let played = play_game(gold, silver, opening_of(seed, game));
+        let tally = Tally::of_game(a_is_gold, played.result);
+        finished(game, &tally);
+        let [for_gold, for_silver] = played.longest_turn;
+        (tally, if a_is_gold { [for_gold, for_silver] } else { [for_silver, for_gold] })
     });
     let mut report = MatchReport { tally: Tally::default(), longest_turn: [Duration::ZERO; 2] };
-    let tally = &mut report.tally;
-    for (game, played) in played.into_iter().enumerate() {
-        let a_is_gold = game % 2 == 0;
-        let result = played.result;
-        match result.winner() {
-            None => tally.draws += 1,
-            Some(side) if (side == Side::First) == a_is_gold => tally.wins += 1,
-            Some(_) => tally.losses += 1,
-        }
-        tally.adjudicated += u32::from(matches!(result, GameResult::AdjudicatedWin(_)));
-        let [gold, silver] = played.longest_turn;
-        let (for_a, for_b) = if a_is_gold { (gold, silver) } else { (silver, gold) };
+    for (tally, [for_a, for_b]) in played {
+        report.tally.add(&tally);
         report.longest_turn = [report.longest_turn[0].max(for_a), report.longest_turn[1].max(for_b)];
     }
     report

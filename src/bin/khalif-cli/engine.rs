@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use khalif::ai::arena::{GameResult, MatchReport, Player, QUIET_TURNS, play_match_timed};
+use khalif::ai::arena::{GameResult, MatchReport, Player, QUIET_TURNS, Tally, play_match_timed};
 use khalif::ai::levels::LEVELS;
 use khalif::ai::tactics::{attempt, suite};
 use khalif::ai::{Engine, Limits, Searcher, Weights, tune as fitting};
@@ -39,6 +39,34 @@ fn report(a: &str, b: &str, match_report: &MatchReport, secs: f64) {
     println!("longest turn: {a} {la:.2} s, {b} {lb:.2} s");
 }
 
+/// Plays a match of `a` against `b` and prints its result, telling standard error of each game
+/// as it ends with the score so far: a match between the top levels runs for hours, and a run
+/// that is cut off still says what it played.
+fn play_and_report<G: Engine>(a: &Player<G>, b: &Player<G>, games: u32, seed: u64, threads: Option<usize>) {
+    let started = Instant::now();
+    let so_far = std::sync::Mutex::new(Tally::default());
+    let match_report = play_match_timed(a, b, games, seed, threads_or_cores(threads), |game, tally| {
+        let mut so_far = so_far.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        so_far.add(tally);
+        let ended = match (tally.wins, tally.losses) {
+            (1, _) => "a win",
+            (_, 1) => "a loss",
+            _ => "a draw",
+        };
+        let how = if tally.adjudicated > 0 { " on material" } else { "" };
+        eprintln!(
+            "game {game}: {ended}{how} for {}; {} of {games} played: {}–{}–{} (wins–losses–draws), {:.0} s",
+            a.name,
+            so_far.games(),
+            so_far.wins,
+            so_far.losses,
+            so_far.draws,
+            started.elapsed().as_secs_f64()
+        );
+    });
+    report(&a.name, &b.name, &match_report, started.elapsed().as_secs_f64());
+}
+
 /// Plays a match and prints the tally and the Elo difference.
 pub fn play_match<G: Engine>(
     gold: &str,
@@ -53,9 +81,7 @@ pub fn play_match<G: Engine>(
         a.weights = read_weights(path)?;
         a.name = format!("{} with {}", a.name, path.display());
     }
-    let started = Instant::now();
-    let tally = play_match_timed(&a, &b, games, seed, threads_or_cores(threads));
-    report(&a.name, &b.name, &tally, started.elapsed().as_secs_f64());
+    play_and_report(&a, &b, games, seed, threads);
     Ok(())
 }
 
@@ -66,9 +92,7 @@ pub fn ladder<G: Engine>(games: u32, seed: u64, upper: &[u8], threads: Option<us
     pairs.push((top, 1));
     for (hi, lo) in pairs.into_iter().filter(|(hi, _)| upper.is_empty() || upper.contains(hi)) {
         let (a, b) = (Player::<G>::parse(&format!("level:{hi}"))?, Player::<G>::parse(&format!("level:{lo}"))?);
-        let started = Instant::now();
-        let tally = play_match_timed(&a, &b, games, seed, threads_or_cores(threads));
-        report(&a.name, &b.name, &tally, started.elapsed().as_secs_f64());
+        play_and_report(&a, &b, games, seed, threads);
     }
     Ok(())
 }

@@ -75,7 +75,8 @@ enum Command {
         #[arg(long)]
         depth: Option<u32>,
     },
-    /// Play engine games between two players and report the Elo difference.
+    /// Play engine games between two players and report the Elo difference (each game is told on
+    /// standard error as it ends, with the score so far).
     Match {
         /// The first player (Gold, or White, in the first game): `level:N`, `depth:N` or `nodes:N`,
         /// then optionally `,depth:N`, `,nodes:N`, `,noise:N` or `,quiescence:N` (capture plies past the depth, 0–6) to try a level out
@@ -96,7 +97,8 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
-    /// Each level against the one below it, and the top level against level 1.
+    /// Each level against the one below it, and the top level against level 1 (each game is told
+    /// on standard error as it ends).
     Ladder {
         #[arg(long, default_value_t = 200)]
         games: u32,
