@@ -143,10 +143,11 @@ impl Engine for Chafl {
     /// in Chafl that sight alone was +619 Elo, and more noise could not bridge it, for at one
     /// ply a level that sees the reply draws nearly every game with any other that does. Above,
     /// depth: two plies noisy and clean, three plies overlooking the reply to its last move now
-    /// and then, three, four and five, then eight within the top's clock (six were only +91 over
-    /// five and seven +123, while the top stood +250 over six; the top reaches ten from the
-    /// start). Noise past two plies changed nothing (at three plies ±140 against ±26 was −23
-    /// Elo in 200 games, 141 drawn). Measured in docs/performance.md.
+    /// and then, three, four and five, then seven within the top's clock: six were only +91
+    /// over five with the top +250 over six, and eight +160 over five with the top only +70
+    /// over eight, while seven are +123 over five and the top +158 over seven (the top reaches
+    /// ten from the start). Noise past two plies changed nothing (at three plies ±140 against
+    /// ±26 was −23 Elo in 200 games, 141 drawn). Measured in docs/performance.md.
     const LADDER: Ladder = [
         blind(1, 437),
         careless(1, 218, 500),
@@ -160,7 +161,7 @@ impl Engine for Chafl {
         rung(3, 26),
         rung(4, 26),
         rung(5, 26),
-        rung(8, 0),
+        rung(7, 0),
     ];
 
     /// Only the captures and the arrivals home, kept as they are made: quiescence asks for
