@@ -145,7 +145,7 @@ impl Engine for Chafl {
     /// depth: two plies noisy and clean, three plies overlooking the reply to its last move now
     /// and then, three, four and five, then seven within the top's clock: six were only +91
     /// over five with the top +250 over six, and eight +160 over five with the top only +70
-    /// over eight, while seven are +123 over five and the top +147 over seven (the top reaches
+    /// over eight, while seven are +123 over five and the top +144 over seven (the top reaches
     /// ten from the start). Noise past two plies changed nothing (at three plies ±140 against
     /// ±26 was −23 Elo in 200 games, 141 drawn). Measured in docs/performance.md.
     const LADDER: Ladder = [
