@@ -210,6 +210,27 @@ fn mine_endgames_prints_entries_the_endgames_suite_accepts() {
 }
 
 #[test]
+fn endgames_plays_the_positions_of_a_file_given_and_names_a_bad_one() {
+    let dir = std::env::temp_dir().join(format!("khalif-cli-endgames-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mine.ron");
+    // P3.1: a Prince, a Wazir and a Ferz against a lone Knight.
+    std::fs::write(&file, r#"[(name: "lone Knight", position: "8/8/8/3n4/8/7F/3S4/W7 w 1")]"#).unwrap();
+    let path = file.to_str().unwrap();
+    let args = ["--game", "desert-pub-chess", "endgames", "--player", "depth:4", "--suite", path];
+    let out = stdout(&args);
+    assert!(out.lines().last().unwrap_or_default().contains(" of 1 won within 60 turns by depth:4"), "{out}");
+    // A position the side to move does not lead in is refused, with the file and the entry named.
+    std::fs::write(&file, r#"[(name: "level", position: "8/8/8/3n4/8/8/3S4/8 w 1")]"#).unwrap();
+    let out = cli(&args, "");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains(path) && err.contains("endgame `level`"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+    let missing = cli(&["--game", "desert-pub-chess", "endgames", "--suite", path], "");
+    assert!(!missing.status.success() && String::from_utf8_lossy(&missing.stderr).contains(path));
+}
+
+#[test]
 fn output_into_a_reader_that_has_gone_ends_quietly() {
     // `khalif-cli … | head -1`: the reader closes the pipe before the tool has printed all.
     // Closed before the tool starts, so that a tool quicker than the test cannot print first.

@@ -200,9 +200,20 @@ pub fn mine_puzzles<G: Engine>(games: u32, turns: u32, seed: u64) {
 
 /// Plays the endgames suite out, the strongest level of fixed depth (or `player`) on both sides, and prints each result, how
 /// many were won within the suite's turns and the median number of turns they took.
-pub fn endgames<G: Engine>(player: Option<&str>, show: bool, threads: Option<usize>) -> Result<(), String> {
-    use khalif::ai::endgames::{ENDGAME_TURNS, endgame_player, play_out, suite};
-    let suite = suite::<G>()?;
+pub fn endgames<G: Engine>(
+    player: Option<&str>,
+    show: bool,
+    file: Option<&std::path::Path>,
+    threads: Option<usize>,
+) -> Result<(), String> {
+    use khalif::ai::endgames::{ENDGAME_TURNS, endgame_player, parse_endgames, play_out, suite};
+    let suite = match file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            parse_endgames::<G>(&text, &path.display().to_string())?
+        }
+        None => suite::<G>()?,
+    };
     let top = Player::<G>::parse(&player.map_or_else(endgame_player::<G>, str::to_string))?;
     let started = Instant::now();
     let results = khalif::ai::arena::play_games(suite.len() as u32, threads_or_cores(threads), |i| {

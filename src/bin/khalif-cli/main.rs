@@ -148,6 +148,11 @@ enum Command {
         /// Print the turns of each game not won.
         #[arg(long)]
         show: bool,
+        /// Play the positions of this file instead of the game's own suite (the same format,
+        /// such as `mine-endgames` prints inside `[` `]`): a larger set to check a change on
+        /// than the 24 the suite holds.
+        #[arg(long)]
+        suite: Option<std::path::PathBuf>,
         #[arg(long)]
         threads: Option<usize>,
     },
@@ -282,7 +287,9 @@ fn run<G: Engine>(command: Command) -> Result<(), String> {
         Command::Tactics { time } => engine::tactics::<G>(time)?,
         Command::MineTactics { games, per_theme, seed } => engine::mine_tactics::<G>(games, per_theme, seed),
         Command::MinePuzzles { games, turns, seed } => engine::mine_puzzles::<G>(games, turns, seed),
-        Command::Endgames { player, show, threads } => engine::endgames::<G>(player.as_deref(), show, threads)?,
+        Command::Endgames { player, show, suite, threads } => {
+            engine::endgames::<G>(player.as_deref(), show, suite.as_deref(), threads)?
+        }
         Command::MineEndgames { games, count, seed } => engine::mine_endgames::<G>(games, count, seed),
         Command::Tune { games, player, seed, steps, out, hold, threads } => {
             let out = out.unwrap_or_else(|| format!("levels/{}/weights.ron", G::ID.slug()).into());
