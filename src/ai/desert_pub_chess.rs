@@ -122,19 +122,9 @@ fn features(pos: &Position) -> [i32; TERM_COUNT] {
 }
 
 /// The hunt's terms (`Engine::conversion`), in hundredths of a Pawn: per hunter per square
-/// closer to the nearest opposing piece, and per step an opposing piece stands nearer the edge.
+/// closer to the nearest opposing piece, per step an opposing piece stands nearer the edge,
 const HUNT_CLOSENESS: i32 = 6;
 const HUNT_EDGE: i32 = 8;
-/// The same two once the opposing side is down to [`NET_MEN`] men or fewer: the net closes,
-/// each opposing piece driven to the edge, where the hunters reach it and its moves run out (a
-/// side with none left loses, P3.3). At the hunt's weights the side ahead kept apart from a
-/// lone piece; these took the endgames suite from 8 to 16 of 24, and 72 positions mined
-/// afresh from 39 to 59 (docs/performance.md, stop 50).
-const NET_CLOSENESS: i32 = 10;
-const NET_EDGE: i32 = 500;
-/// Opposing men, Pawns counted, at or below which the net's weights hold: only captures bring
-/// a side there, so crossing it never rewards giving material away.
-const NET_MEN: u32 = 4;
 /// Per square fewer than twenty the opposing pieces can move to.
 const HUNT_ROOM: i32 = 8;
 /// Where mobility stands among the terms.
@@ -237,9 +227,7 @@ impl Engine for DesertPubChess {
         let closeness = closeness(squares(hunters), || squares(quarry), 7);
         let cornered: i32 = squares(quarry).map(|q| 3 - i32::from(q.edge_distance())).sum();
         let room = side_features(pos, ahead.opponent())[MOBILITY];
-        let (near, edge) =
-            if quarry.count_ones() <= NET_MEN { (NET_CLOSENESS, NET_EDGE) } else { (HUNT_CLOSENESS, HUNT_EDGE) };
-        near * closeness + edge * cornered + HUNT_ROOM * (20 - room).max(0)
+        HUNT_CLOSENESS * closeness + HUNT_EDGE * cornered + HUNT_ROOM * (20 - room).max(0)
     }
 
     /// A piece is three, a Pawn one.
