@@ -198,8 +198,8 @@ pub fn mine_puzzles<G: Engine>(games: u32, turns: u32, seed: u64) {
     }
 }
 
-/// Plays the endgames suite out, the strongest level of fixed depth (or `player`) on both sides, and prints each result, how
-/// many were won within the suite's turns and the median number of turns they took.
+/// Plays the endgames suite (or the positions of `file`) out, the strongest level of fixed depth (or `player`) on both
+/// sides, and prints each result, how many were won within the suite's turns and the median number of turns they took.
 pub fn endgames<G: Engine>(
     player: Option<&str>,
     show: bool,
