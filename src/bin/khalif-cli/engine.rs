@@ -22,7 +22,7 @@ fn threads_or_cores(threads: Option<usize>) -> usize {
 }
 
 fn read_weights<W: Weights>(path: &Path) -> Result<W, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::read_text(path)?;
     khalif::persist::parse_ron(&text, &path.display().to_string())
 }
 
@@ -203,13 +203,13 @@ pub fn mine_puzzles<G: Engine>(games: u32, turns: u32, seed: u64) {
 pub fn endgames<G: Engine>(
     player: Option<&str>,
     show: bool,
-    file: Option<&std::path::Path>,
+    file: Option<&Path>,
     threads: Option<usize>,
 ) -> Result<(), String> {
     use khalif::ai::endgames::{ENDGAME_TURNS, endgame_player, parse_endgames, play_out, suite};
     let suite = match file {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = crate::read_text(path)?;
             parse_endgames::<G>(&text, &path.display().to_string())?
         }
         None => suite::<G>()?,

@@ -225,6 +225,11 @@ fn end_quietly_when_the_reader_goes() {
     }));
 }
 
+/// The text of a file the user named, or an error that names it.
+fn read_text(path: &std::path::Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 fn position<G: Rules>(text: &str) -> Result<G::Position, String> {
     G::parse_position_arg(text).map_err(|e| e.to_string())
 }

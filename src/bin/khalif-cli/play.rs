@@ -333,6 +333,6 @@ fn save_record(game: &dyn AnyGame, path: &Path) -> Result<(), String> {
 }
 
 fn load_file(path: &Path) -> Result<Box<dyn AnyGame>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::read_text(path)?;
     load_record(&text).map(|(game, _)| game).map_err(|e| format!("{}: {e}", path.display()))
 }
