@@ -61,31 +61,14 @@ fn two_raiders_hunt_down_a_lone_khalif_in_the_middle_of_the_board() {
 #[test]
 fn a_prince_and_two_desert_jumpers_catch_a_lone_wazir() {
     // P3.1: the game ends as the last piece is taken (or, P3.3, when it cannot move). A lone
-    // Knight in its place is caught at one depth of the five from four to eight, with the
-    // net's weights as without them (docs/performance.md): its leaps slip any net of three.
+    // Knight in its place is caught at one depth of the five from four to eight (stop 50,
+    // docs/performance.md): its leaps slip any net of three, and the test held by luck.
     let position = common::games::setup::<DesertPubChess>("Sd1 Wa1 Fh1 wd5", 'w');
     let endgame = Endgame::<DesertPubChess> { name: "lone Wazir".to_string(), position };
     for depth in [4, 6] {
         let player = Player::<DesertPubChess>::parse(&format!("depth:{depth}")).unwrap();
         assert!(play_out(&endgame, &player, ENDGAME_TURNS).won_in.is_some(), "at depth {depth}");
     }
-}
-
-#[test]
-fn the_net_drives_the_last_desert_jumpers_to_the_edge_and_takes_them() {
-    // P3.1, P3.3: self-play game 8 of the suite, two Ferzes, a Wazir and three Pawns against a
-    // Wazir, a Ferz and a Pawn. At the hunt's light weights six plies kept the opposing jumpers
-    // in the open and did not win in 60 turns; the net's weights (four men or fewer left) push
-    // them to the edge, where they are taken or left without a move.
-    let endgame = suite::<DesertPubChess>()
-        .unwrap_or_else(|e| panic!("{e}"))
-        .into_iter()
-        .find(|e| e.name == "self-play game 8, turn 122")
-        .expect("the suite holds game 8");
-    let won_in = |spec| play_out(&endgame, &Player::<DesertPubChess>::parse(spec).unwrap(), ENDGAME_TURNS).won_in;
-    assert!(won_in("depth:6").is_some(), "won within {ENDGAME_TURNS} turns");
-    // A player not taught the net (the one-ply levels, `Style::technique`) hunts as before it.
-    assert_eq!(won_in("depth:6,technique:0"), None);
 }
 
 #[test]

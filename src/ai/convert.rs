@@ -82,7 +82,7 @@ mod tests {
         for text in positions {
             let pos = parse_kfen(text).unwrap();
             let apart = Khalif::evaluate(&pos, &weights) + conversion_bonus::<Khalif>(&pos);
-            assert_eq!(Khalif::evaluate_for_search(&pos, &weights, true), apart, "{text}");
+            assert_eq!(Khalif::evaluate_for_search(&pos, &weights), apart, "{text}");
         }
         assert_ne!(conversion_bonus::<Khalif>(&parse_kfen(positions[1]).unwrap()), 0, "a position with a hunt");
         // And along random games, where leads of every size come and go (the one call reads
@@ -99,7 +99,7 @@ mod tests {
                     break;
                 }
                 let apart = Khalif::evaluate(&pos, &weights) + conversion_bonus::<Khalif>(&pos);
-                assert_eq!(Khalif::evaluate_for_search(&pos, &weights, true), apart, "{}", pos.to_kfen());
+                assert_eq!(Khalif::evaluate_for_search(&pos, &weights), apart, "{}", pos.to_kfen());
                 judged += 1;
                 hunting += usize::from(conversion_bonus::<Khalif>(&pos) != 0);
                 Khalif::play(&mut pos, &turns[rng.random_range(0..turns.len())]);

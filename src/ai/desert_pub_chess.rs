@@ -5,7 +5,7 @@
 
 use super::convert::{closeness, conversion_bonus_by, material_lead};
 use super::engine::Engine;
-use super::levels::{Ladder, Rung, StyleWeights, blind, rung, untaught};
+use super::levels::{Ladder, Rung, StyleWeights, blind, rung};
 use crate::rules::desert_pub_chess::tables::{KING, KNIGHT, PAWN_CAPTURES, PAWN_STEPS, squares};
 use crate::rules::desert_pub_chess::{
     DesertPubChess, Event, Kind, Position, Square, Turn, generate_captures, is_chain, jumps, play, replay, side_name,
@@ -121,35 +121,10 @@ fn features(pos: &Position) -> [i32; TERM_COUNT] {
     std::array::from_fn(|i| mine[i] - theirs[i])
 }
 
-/// The hunt for the last pieces (P3.1, P3.3), the conversion term of `ahead` (see `convert`):
-/// it brings its pieces next to the opposing ones, drives them to the edge and takes their
-/// squares away (a side with no move left loses too); with the `technique`, the net closes on
-/// the last few ([`NET_MEN`]).
-fn hunt(pos: &Position, ahead: Side, technique: bool) -> i32 {
-    let quarry = pos.side(ahead.opponent());
-    let hunters = pos.side(ahead) & !pos.pieces(ahead, Kind::Pawn);
-    let closeness = closeness(squares(hunters), || squares(quarry), 7);
-    let cornered: i32 = squares(quarry).map(|q| 3 - i32::from(q.edge_distance())).sum();
-    let room = side_features(pos, ahead.opponent())[MOBILITY];
-    let netted = technique && quarry.count_ones() <= NET_MEN;
-    let (near, edge) = if netted { (NET_CLOSENESS, NET_EDGE) } else { (HUNT_CLOSENESS, HUNT_EDGE) };
-    near * closeness + edge * cornered + HUNT_ROOM * (20 - room).max(0)
-}
-
-/// The hunt's terms (`hunt`), in hundredths of a Pawn: per hunter per square closer to the
-/// nearest opposing piece, and per step an opposing piece stands nearer the edge.
+/// The hunt's terms (`Engine::conversion`), in hundredths of a Pawn: per hunter per square
+/// closer to the nearest opposing piece, per step an opposing piece stands nearer the edge,
 const HUNT_CLOSENESS: i32 = 6;
 const HUNT_EDGE: i32 = 8;
-/// The same two once the opposing side is down to [`NET_MEN`] men or fewer, for a player who
-/// knows the technique (`Style::technique`): the net closes, each opposing piece driven to the
-/// edge, where the hunters reach it and its moves run out (a side with none left loses, P3.3).
-/// At the hunt's weights the side ahead kept apart from a lone piece; these took the endgames
-/// suite from 8 to 16 of 24, and 360 positions mined afresh from 216 to 265 (docs/performance.md).
-const NET_CLOSENESS: i32 = 10;
-const NET_EDGE: i32 = 500;
-/// Opposing men, Pawns counted, at or below which the net's weights hold: only captures bring
-/// a side there, so crossing it never rewards giving material away.
-const NET_MEN: u32 = 4;
 /// Per square fewer than twenty the opposing pieces can move to.
 const HUNT_ROOM: i32 = 8;
 /// Where mobility stands among the terms.
@@ -173,15 +148,12 @@ impl Engine for DesertPubChess {
     /// (a node bound cuts the third ply all at once here: +300 either side of it), then whole;
     /// then single plies to five; beyond, a ply is worth only about +90 (many games end
     /// drawn), so the last rungs step by two plies, up to eleven: the top reaches fifteen from
-    /// the start in its clock, and two plies are worth some +130 to +200 here. The one-ply
-    /// levels have not learned the net that closes a won ending: its hundreds a step outweigh
-    /// their misjudging, and taught, level 3 beat level 2 by +359 to +392. With the net nine
-    /// plies beat seven by +263, so level 12 misjudges a little (±30: +182).
+    /// the start in its clock, and two plies are worth some +130 to +200 here.
     const LADDER: Ladder = [
-        untaught(blind(1, 250)),
-        untaught(blind(1, 125)),
-        untaught(rung(1, 1200)),
-        untaught(rung(1, 400)),
+        blind(1, 250),
+        blind(1, 125),
+        rung(1, 1200),
+        rung(1, 400),
         rung(2, 250),
         rung(2, 140),
         Rung { quiescence: 1, ..rung(3, 200) },
@@ -189,7 +161,7 @@ impl Engine for DesertPubChess {
         rung(4, 15),
         rung(5, 15),
         rung(7, 0),
-        rung(9, 30),
+        rung(9, 0),
         rung(11, 0),
     ];
     /// Three Pawns' worth, about a piece.
@@ -219,13 +191,13 @@ impl Engine for DesertPubChess {
     /// While a side converts an endgame, the hunt's terms say where the pieces belong: the
     /// centre, a middle game's term, would keep the hunters in the middle and reward the quarry
     /// for standing there (at 10, a Prince, Wazir and Ferz no longer caught a lone Knight).
-    fn evaluate_for_search(pos: &Position, weights: &DesertWeights, technique: bool) -> i32 {
+    fn evaluate_for_search(pos: &Position, weights: &DesertWeights) -> i32 {
         let mut features = features(pos);
         let lead = material_lead::<DesertPubChess>(pos);
         if lead.abs() >= Self::ADJUDICATION_MARGIN && pos.occupied().count_ones() <= ENDGAME_PIECES {
             features[CENTRE_TERM] = 0;
         }
-        weights.dot(&features) + conversion_bonus_by::<DesertPubChess>(pos, lead, |ahead| hunt(pos, ahead, technique))
+        weights.dot(&features) + conversion_bonus_by::<DesertPubChess>(pos, lead, |ahead| Self::conversion(pos, ahead))
     }
 
     fn capture_order(pos: &Position, turn: &Turn, weights: &DesertWeights) -> i32 {
@@ -244,6 +216,18 @@ impl Engine for DesertPubChess {
     fn null_move_safe(pos: &Position) -> bool {
         let side = pos.side_to_move();
         (pos.side(side) & !pos.pieces(side, Kind::Pawn)).count_ones() >= 2
+    }
+
+    /// The hunt for the last pieces (P3.1, P3.3): the side ahead brings its pieces next to the
+    /// opposing ones, drives them to the edge and takes their squares away (a side with no
+    /// move left loses too).
+    fn conversion(pos: &Position, ahead: Side) -> i32 {
+        let quarry = pos.side(ahead.opponent());
+        let hunters = pos.side(ahead) & !pos.pieces(ahead, Kind::Pawn);
+        let closeness = closeness(squares(hunters), || squares(quarry), 7);
+        let cornered: i32 = squares(quarry).map(|q| 3 - i32::from(q.edge_distance())).sum();
+        let room = side_features(pos, ahead.opponent())[MOBILITY];
+        HUNT_CLOSENESS * closeness + HUNT_EDGE * cornered + HUNT_ROOM * (20 - room).max(0)
     }
 
     /// A piece is three, a Pawn one.
@@ -356,10 +340,7 @@ mod tests {
         let weights = DesertWeights::default();
         assert_ne!(weights.centre, 0, "the fitted weights weigh the centre");
         let without = DesertWeights { centre: 0, ..weights };
-        (
-            DesertPubChess::evaluate_for_search(&pos, &weights, true),
-            DesertPubChess::evaluate_for_search(&pos, &without, true),
-        )
+        (DesertPubChess::evaluate_for_search(&pos, &weights), DesertPubChess::evaluate_for_search(&pos, &without))
     }
 
     #[test]

@@ -79,10 +79,8 @@ pub trait Engine: Rules {
     /// towards its win (`convert::conversion_bonus`). One call, so that a game whose evaluation
     /// and conversion share work (Khalif: both need every square its pieces reach) does it once,
     /// and a game whose hunt would be pulled off course by a middle game's term leaves that term
-    /// out while it converts (Desert Pub Chess's centre, in endgames). `technique` is whether
-    /// the player has learned the game's way of closing a won ending (`Style::technique`): a
-    /// game that has one (Desert Pub Chess's net) plays its endings without it as a newcomer.
-    fn evaluate_for_search(pos: &Self::Position, weights: &Self::Weights, _technique: bool) -> i32 {
+    /// out while it converts (Desert Pub Chess's centre, in endgames).
+    fn evaluate_for_search(pos: &Self::Position, weights: &Self::Weights) -> i32 {
         Self::evaluate(pos, weights) + conversion_bonus::<Self>(pos)
     }
 

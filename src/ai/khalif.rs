@@ -235,7 +235,7 @@ impl Engine for Khalif {
 
     /// The hunt reads the side ahead's reach from the moves the evaluation added up.
     /// The material lead comes from the features' piece counts too.
-    fn evaluate_for_search(pos: &Position, weights: &KhalifWeights, _technique: bool) -> i32 {
+    fn evaluate_for_search(pos: &Position, weights: &KhalifWeights) -> i32 {
         let moves = both_sides_moves(pos);
         let features = features(pos, &moves);
         weights.dot(&features)

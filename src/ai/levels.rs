@@ -41,8 +41,6 @@ pub struct Rung {
     /// In how many positions of a thousand it overlooks the reply to its last move (follows no
     /// capture past its depth there): the rungs between never looking and always looking.
     pub oversight: u32,
-    /// Whether it closes a won ending with the game's technique (`Style::technique`).
-    pub technique: bool,
     /// The most nodes it searches for a turn, where its depth alone would keep a player waiting
     /// or see too far in a crowded position.
     pub nodes: Option<u64>,
@@ -53,7 +51,7 @@ pub type Ladder = [Rung; LEVELS as usize - 1];
 
 /// A rung that follows every exchange and has no node bound.
 pub const fn rung(depth: u32, noise: i32) -> Rung {
-    Rung { depth, noise, quiescence: QUIESCENCE_PLIES, oversight: 0, technique: true, nodes: None }
+    Rung { depth, noise, quiescence: QUIESCENCE_PLIES, oversight: 0, nodes: None }
 }
 
 /// A rung blind to the reply to its last move: it follows no capture past its depth, as a
@@ -68,12 +66,6 @@ pub const fn blind(depth: u32, noise: i32) -> Rung {
 /// games is the widest gap a single rung could leave.
 pub const fn careless(depth: u32, noise: i32, oversight: u32) -> Rung {
     Rung { oversight, ..rung(depth, noise) }
-}
-
-/// `rung` not yet taught the game's technique for closing a won ending (`Style::technique`):
-/// a newcomer who leads drifts after the last pieces instead of driving them into a net.
-pub const fn untaught(rung: Rung) -> Rung {
-    Rung { technique: false, ..rung }
 }
 
 /// What the levels are called at the table, weakest first.
@@ -128,7 +120,6 @@ pub fn level_of<G: Engine>(number: u8) -> Option<Level> {
             noise_seed: u64::from(number),
             quiescence: rung.quiescence,
             oversight: rung.oversight,
-            technique: rung.technique,
         },
     })
 }

@@ -170,15 +170,11 @@ pub struct Style {
     /// move (follows no capture there), the same positions every time for the same seed: a
     /// player who sees threats now and then, between one who never looks and one who always does.
     pub oversight: u32,
-    /// Whether it has learned the game's technique for closing a won ending
-    /// (`Engine::evaluate_for_search`): without it a player who leads follows the plain hunt, as
-    /// a newcomer drifts after the last pieces instead of driving them to the edge.
-    pub technique: bool,
 }
 
 impl Default for Style {
     fn default() -> Style {
-        Style { noise: 0, noise_seed: 0, quiescence: QUIESCENCE_PLIES, oversight: 0, technique: true }
+        Style { noise: 0, noise_seed: 0, quiescence: QUIESCENCE_PLIES, oversight: 0 }
     }
 }
 
@@ -724,7 +720,7 @@ impl<G: Engine> Searcher<G> {
         let exact = if slot.key == hash && slot.generation == self.generation {
             slot.value
         } else {
-            let value = G::evaluate_for_search(pos, &self.weights, self.style.technique);
+            let value = G::evaluate_for_search(pos, &self.weights);
             *slot = Judged { key: hash, generation: self.generation, value };
             value
         };
