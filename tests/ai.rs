@@ -133,6 +133,7 @@ fn elo_arithmetic_and_a_short_match() {
         "level:15,noise:1",
         "level:4,quiescence:7",
         "level:4,time:0",
+        "depth:4,hunt:2",
     ] {
         assert!(Player::<Khalif>::parse(bad).is_err(), "{bad}");
     }
@@ -143,6 +144,8 @@ fn elo_arithmetic_and_a_short_match() {
     assert_eq!(clocked.limits.time, Some(std::time::Duration::from_millis(250)), "a fixed time per turn");
     assert_eq!(Player::<Khalif>::parse("depth:1,quiescence:0").unwrap().style.quiescence, 0);
     assert_eq!(Player::<Khalif>::parse("depth:1,quiescence:2").unwrap().style.quiescence, 2);
+    assert!(Player::<Khalif>::parse("level:14").unwrap().style.hunt, "every level hunts");
+    assert!(!Player::<Khalif>::parse("depth:4,hunt:0").unwrap().style.hunt);
     let (a, b) = (Player::<Khalif>::parse("depth:2").unwrap(), Player::<Khalif>::parse("depth:1").unwrap());
     let heard = std::sync::Mutex::new(Vec::new());
     let tally = play_match_timed(&a, &b, 2, 7, 2, |game, one| heard.lock().unwrap().push((game, one.clone()))).tally;

@@ -51,11 +51,19 @@ fn an_unfit_endgame_is_named_with_what_is_wrong() {
 #[test]
 fn two_raiders_hunt_down_a_lone_khalif_in_the_middle_of_the_board() {
     // K6.1: the hunt ends when the last Khalif is taken. At depth 4 the capture lies beyond
-    // the horizon from the middle; the conversion terms drive the Khalif to it.
+    // the horizon from the middle; the conversion terms drive the Khalif to it, against a
+    // defence that knows the hunt's terms and one that judges without them (`hunt:0`).
     let endgame = Endgame::<Khalif> { name: "two Raiders".to_string(), position: setup("Ke1 Ra2 Rb3 ke5", 'g') };
     let player = Player::<Khalif>::parse("depth:4").unwrap();
-    let turns = play_out(&endgame, &player, ENDGAME_TURNS).won_in;
-    assert!(turns.is_some(), "two Raiders take a lone Khalif within {ENDGAME_TURNS} turns");
+    for defender in ["depth:4", "depth:4,hunt:0"] {
+        let defender = Player::<Khalif>::parse(defender).unwrap();
+        let turns = play_out(&endgame, &player, &defender, ENDGAME_TURNS).won_in;
+        assert!(
+            turns.is_some(),
+            "two Raiders take a lone Khalif within {ENDGAME_TURNS} turns against {}",
+            defender.name
+        );
+    }
 }
 
 #[test]
@@ -67,7 +75,10 @@ fn a_prince_and_two_desert_jumpers_catch_a_lone_wazir() {
     let endgame = Endgame::<DesertPubChess> { name: "lone Wazir".to_string(), position };
     for depth in [4, 6] {
         let player = Player::<DesertPubChess>::parse(&format!("depth:{depth}")).unwrap();
-        assert!(play_out(&endgame, &player, ENDGAME_TURNS).won_in.is_some(), "at depth {depth}");
+        for defender in [player.clone(), Player::parse(&format!("depth:{depth},hunt:0")).unwrap()] {
+            let won = play_out(&endgame, &player, &defender, ENDGAME_TURNS).won_in;
+            assert!(won.is_some(), "at depth {depth} against {}", defender.name);
+        }
     }
 }
 

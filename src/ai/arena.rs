@@ -39,14 +39,15 @@ impl<G: Engine> Player<G> {
     /// count), then any of `,depth:N`, `,nodes:N`, `,time:MS` (a clock in milliseconds, as the
     /// top level's, for matches at a fixed time per turn), `,noise:N`, `,quiescence:N` (capture
     /// plies followed past the depth, 0–6), `,oversight:N` (in how many positions of a thousand
-    /// it overlooks the replies, 0–1000) to change that player, so that a level can be tried
-    /// out in a match before it is written into a game's ladder (`level:4,noise:120,nodes:30000`).
+    /// it overlooks the replies, 0–1000), `,hunt:0` (judges without the conversion terms,
+    /// `Style::hunt`) to change that player, so that a level can be tried out in a match before
+    /// it is written into a game's ladder (`level:4,noise:120,nodes:30000`).
     pub fn parse(spec: &str) -> Result<Player<G>, String> {
         let bad = || {
             format!(
                 "player `{spec}`: expected level:N (1-{LEVELS}), depth:N or nodes:N, \
                  then optionally ,depth:N ,nodes:N ,time:MS ,noise:N, ,quiescence:N (0-{QUIESCENCE_PLIES}) \
-                 or ,oversight:N (0-1000)"
+                 ,oversight:N (0-1000) or ,hunt:0|1"
             )
         };
         let mut fields = spec.split(',').map(|part| spec_field(part).ok_or_else(bad));
@@ -68,6 +69,7 @@ impl<G: Engine> Player<G> {
                 ("noise", n) => style.noise = i32::try_from(n).map_err(|_| bad())?,
                 ("quiescence", n) if n <= u64::from(QUIESCENCE_PLIES) => style.quiescence = n as u32,
                 ("oversight", n) if n <= 1000 => style.oversight = n as u32,
+                ("hunt", n) if n <= 1 => style.hunt = n == 1,
                 _ => return Err(bad()),
             }
         }

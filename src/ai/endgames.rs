@@ -82,10 +82,12 @@ pub struct PlayedOut<G: Engine> {
     pub game: PlayedGame<G>,
 }
 
-/// Plays `endgame` out, `player` on both sides, for at most `turns` turns.
-pub fn play_out<G: Engine>(endgame: &Endgame<G>, player: &Player<G>, turns: u32) -> PlayedOut<G> {
+/// Plays `endgame` out, `player` for the side ahead and `defender` for the other, for at most
+/// `turns` turns.
+pub fn play_out<G: Engine>(endgame: &Endgame<G>, player: &Player<G>, defender: &Player<G>, turns: u32) -> PlayedOut<G> {
     let ahead: Side = G::side_to_move(&endgame.position);
-    let game = play_game_from(endgame.position, player, player, 0, 0, turns);
+    let (gold, silver) = if ahead == Side::First { (player, defender) } else { (defender, player) };
+    let game = play_game_from(endgame.position, gold, silver, 0, 0, turns);
     let won_in = (game.result == GameResult::Won(ahead)).then_some(game.positions.len() as u32);
     PlayedOut { won_in, game }
 }

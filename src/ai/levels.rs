@@ -120,6 +120,7 @@ pub fn level_of<G: Engine>(number: u8) -> Option<Level> {
             noise_seed: u64::from(number),
             quiescence: rung.quiescence,
             oversight: rung.oversight,
+            ..Style::default()
         },
     })
 }

@@ -170,11 +170,16 @@ pub struct Style {
     /// move (follows no capture there), the same positions every time for the same seed: a
     /// player who sees threats now and then, between one who never looks and one who always does.
     pub oversight: u32,
+    /// Whether it judges with the game's conversion terms (`Engine::evaluate_for_search`) or by
+    /// the evaluation alone. Every level hunts; a defender that does not is the check on a hunt's
+    /// terms (`endgames --defender`): a defender judging by the same terms can be led by them
+    /// (stop 52: Desert Pub Chess's net won its self-play endings by misleading the defence).
+    pub hunt: bool,
 }
 
 impl Default for Style {
     fn default() -> Style {
-        Style { noise: 0, noise_seed: 0, quiescence: QUIESCENCE_PLIES, oversight: 0 }
+        Style { noise: 0, noise_seed: 0, quiescence: QUIESCENCE_PLIES, oversight: 0, hunt: true }
     }
 }
 
@@ -713,14 +718,19 @@ impl<G: Engine> Searcher<G> {
         G::capture_gain(pos, turn, &self.weights).is_some_and(|gain| stand + gain + MARGIN <= alpha)
     }
 
-    /// The evaluation, with the push of a side ahead towards its win and the level's noise.
+    /// The evaluation, with the push of a side ahead towards its win (unless the style leaves
+    /// it out) and the level's noise.
     fn judge(&mut self, pos: &G::Position) -> i32 {
         let hash = G::hash(pos);
         let slot = &mut self.judged[(hash as usize) & (JUDGED_SLOTS - 1)];
         let exact = if slot.key == hash && slot.generation == self.generation {
             slot.value
         } else {
-            let value = G::evaluate_for_search(pos, &self.weights);
+            let value = if self.style.hunt {
+                G::evaluate_for_search(pos, &self.weights)
+            } else {
+                G::evaluate(pos, &self.weights)
+            };
             *slot = Judged { key: hash, generation: self.generation, value };
             value
         };

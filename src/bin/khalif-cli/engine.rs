@@ -199,9 +199,11 @@ pub fn mine_puzzles<G: Engine>(games: u32, turns: u32, seed: u64) {
 }
 
 /// Plays the endgames suite (or the positions of `file`) out, the strongest level of fixed depth (or `player`) on both
-/// sides, and prints each result, how many were won within the suite's turns and the median number of turns they took.
+/// sides (or against `defender`), and prints each result, how many were won within the suite's turns and the median
+/// number of turns they took.
 pub fn endgames<G: Engine>(
     player: Option<&str>,
+    defender: Option<&str>,
     show: bool,
     file: Option<&Path>,
     threads: Option<usize>,
@@ -215,9 +217,10 @@ pub fn endgames<G: Engine>(
         None => suite::<G>()?,
     };
     let top = Player::<G>::parse(&player.map_or_else(endgame_player::<G>, str::to_string))?;
+    let defender = defender.map(Player::<G>::parse).transpose()?.unwrap_or_else(|| top.clone());
     let started = Instant::now();
     let results = khalif::ai::arena::play_games(suite.len() as u32, threads_or_cores(threads), |i| {
-        play_out(&suite[i as usize], &top, ENDGAME_TURNS)
+        play_out(&suite[i as usize], &top, &defender, ENDGAME_TURNS)
     });
     for (endgame, played) in suite.iter().zip(&results) {
         match played.won_in {
@@ -243,10 +246,11 @@ pub fn endgames<G: Engine>(
     won.sort_unstable();
     let median = won.get(won.len() / 2).map_or("-".to_string(), |m| m.to_string());
     println!(
-        "{} of {} won within {ENDGAME_TURNS} turns by {} against itself; median {median} turns; {:.0} s",
+        "{} of {} won within {ENDGAME_TURNS} turns by {} against {}; median {median} turns; {:.0} s",
         won.len(),
         suite.len(),
         top.name,
+        if defender.name == top.name { "itself" } else { &defender.name },
         started.elapsed().as_secs_f64()
     );
     Ok(())

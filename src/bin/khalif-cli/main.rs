@@ -138,13 +138,19 @@ enum Command {
         seed: u64,
     },
     /// Play out the game's endgames suite (levels/<game>/endgames.ron): won positions, one
-    /// player finishing against itself; prints how many are won within 60 turns and the median.
+    /// player finishing against itself (or `--defender`); prints how many are won within 60 turns
+    /// and the median.
     Endgames {
-        /// Who plays both sides, as for `match` (`level:14`, `depth:8`); where unsaid, a clean
+        /// Who plays the side ahead, and the defence unless `--defender` names another, as for `match` (`level:14`, `depth:8`); where unsaid, a clean
         /// search to the game's endgame depth (the old top level's: seven plies in Khalif, eight
         /// in Khitan, six in the others), so the figures stay comparable from stop to stop.
         #[arg(long)]
         player: Option<String>,
+        /// Who defends, where not the same player: `depth:6,hunt:0`, a defender that judges
+        /// without the conversion terms, checks that a hunt wins by its play and not by leading
+        /// a defence that shares its terms astray.
+        #[arg(long)]
+        defender: Option<String>,
         /// Print the turns of each game not won.
         #[arg(long)]
         show: bool,
@@ -292,8 +298,8 @@ fn run<G: Engine>(command: Command) -> Result<(), String> {
         Command::Tactics { time } => engine::tactics::<G>(time)?,
         Command::MineTactics { games, per_theme, seed } => engine::mine_tactics::<G>(games, per_theme, seed),
         Command::MinePuzzles { games, turns, seed } => engine::mine_puzzles::<G>(games, turns, seed),
-        Command::Endgames { player, show, suite, threads } => {
-            engine::endgames::<G>(player.as_deref(), show, suite.as_deref(), threads)?
+        Command::Endgames { player, defender, show, suite, threads } => {
+            engine::endgames::<G>(player.as_deref(), defender.as_deref(), show, suite.as_deref(), threads)?
         }
         Command::MineEndgames { games, count, seed } => engine::mine_endgames::<G>(games, count, seed),
         Command::Tune { games, player, seed, steps, out, hold, threads } => {
