@@ -166,7 +166,6 @@ impl Engine for DesertPubChess {
     ];
     /// Three Pawns' worth, about a piece.
     const ADJUDICATION_MARGIN: i32 = 3;
-    const DEFENDS_BY_EVALUATION: bool = true;
     const TACTICS: (&'static str, &'static str) =
         (include_str!("../../levels/desert-pub-chess/tactics.ron"), "levels/desert-pub-chess/tactics.ron");
     const LESSONS: (&'static str, &'static str) =
