@@ -219,7 +219,16 @@ fn endgames_plays_the_positions_of_a_file_given_and_names_a_bad_one() {
     let path = file.to_str().unwrap();
     let args = ["--game", "desert-pub-chess", "endgames", "--player", "depth:4", "--suite", path];
     let out = stdout(&args);
-    assert!(out.lines().last().unwrap_or_default().contains(" of 1 won within 60 turns by depth:4"), "{out}");
+    assert!(
+        out.lines().last().unwrap_or_default().contains(" of 1 won within 60 turns by depth:4 against itself"),
+        "{out}"
+    );
+    // The same against a defence that judges without the hunt's terms, and a defender's bad spec named.
+    let against = [&args[..], &["--defender", "depth:4,hunt:0"]].concat();
+    let out = stdout(&against);
+    assert!(out.lines().last().unwrap_or_default().contains("by depth:4 against depth:4,hunt:0"), "{out}");
+    let bad = cli(&[&args[..], &["--defender", "depth:4,hunt:2"]].concat(), "");
+    assert!(!bad.status.success() && String::from_utf8_lossy(&bad.stderr).contains("depth:4,hunt:2"));
     // A position the side to move does not lead in is refused, with the file and the entry named.
     std::fs::write(&file, r#"[(name: "level", position: "8/8/8/3n4/8/8/3S4/8 w 1")]"#).unwrap();
     let out = cli(&args, "");
