@@ -122,7 +122,7 @@ fn features(pos: &Position) -> [i32; TERM_COUNT] {
 }
 
 /// The hunt's terms (`Engine::conversion`), in hundredths of a Pawn: per hunter per square
-/// closer to the nearest opposing piece, per step an opposing piece stands nearer the edge,
+/// closer to the nearest opposing piece, and per step an opposing piece stands nearer the edge.
 const HUNT_CLOSENESS: i32 = 6;
 const HUNT_EDGE: i32 = 8;
 /// Per square fewer than twenty the opposing pieces can move to.
