@@ -143,20 +143,22 @@ impl Engine for DesertPubChess {
     /// Calibrated on 200-game matches (docs/performance.md, issue 16). A one-ply player that
     /// does not see a reply to its move hangs a piece every few turns here (a jumper takes it):
     /// seeing the reply is worth some +850 Elo, so level 1 and 2 do not, and levels 3 and 4 see
-    /// it through a misjudgement that narrows from twelve Pawns to four. Then the second ply;
+    /// it through a misjudgement that narrows from eleven Pawns to four. Then the second ply;
     /// the third comes first with a rough judgement and seeing only the first capture past it
     /// (a node bound cuts the third ply all at once here: +300 either side of it), then whole;
     /// then single plies to five; beyond, a ply is worth only about +90 (many games end
     /// drawn), so the last rungs step by two plies, up to eleven: the top reaches fifteen from
-    /// the start in its clock, and two plies are worth some +130 to +200 here.
+    /// the start in its clock, and two plies are worth some +130 to +200 here. The noises of
+    /// levels 3, 6 and 7 were set again once a side behind defended by the evaluation alone
+    /// (`DEFENDS_BY_EVALUATION`): the better defence had widened three steps past +250.
     const LADDER: Ladder = [
         blind(1, 250),
         blind(1, 125),
-        rung(1, 1200),
+        rung(1, 1100),
         rung(1, 400),
         rung(2, 250),
-        rung(2, 140),
-        Rung { quiescence: 1, ..rung(3, 200) },
+        rung(2, 170),
+        Rung { quiescence: 1, ..rung(3, 300) },
         rung(3, 70),
         rung(4, 15),
         rung(5, 15),
@@ -166,6 +168,7 @@ impl Engine for DesertPubChess {
     ];
     /// Three Pawns' worth, about a piece.
     const ADJUDICATION_MARGIN: i32 = 3;
+    const DEFENDS_BY_EVALUATION: bool = true;
     const TACTICS: (&'static str, &'static str) =
         (include_str!("../../levels/desert-pub-chess/tactics.ron"), "levels/desert-pub-chess/tactics.ron");
     const LESSONS: (&'static str, &'static str) =

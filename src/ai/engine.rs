@@ -52,6 +52,12 @@ pub trait Engine: Rules {
     /// How deep the endgames suite's player looks (`endgames::endgame_player`): the old top
     /// level's depth, where the suite's figures were first measured.
     const ENDGAME_DEPTH: u32 = 6;
+    /// Whether a side behind by the adjudication margin judges by the evaluation alone when it
+    /// searches (`Searcher::judge`), leaving out the progress its opponent's hunt would count.
+    /// In Desert Pub Chess the hunt's terms (and the centre they drop) mislead the defence: the
+    /// searcher that leaves them out when behind beat the one that does not by +35 at six plies
+    /// over 400 games, +78 at four; in the other games it was level (docs/performance.md).
+    const DEFENDS_BY_EVALUATION: bool = false;
 
     /// The turns search considers in `pos`: every legal turn, unless the game's turns can be
     /// too many to search (Khitan's placements) and it picks the promising ones.

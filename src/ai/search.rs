@@ -9,8 +9,9 @@ use std::time::Duration;
 
 use web_time::Instant;
 
+use super::convert::material_lead;
 use super::engine::Engine;
-use crate::rules::{Rules, Square as _};
+use crate::rules::{Rules, Side, Square as _};
 
 /// A won game's score; wins sooner score higher.
 pub const WIN: i32 = 1_000_000;
@@ -120,6 +121,8 @@ pub struct Searcher<G: Engine> {
     /// automatic draw, K6.4) it is what keeps a side that is ahead from shuffling its pieces
     /// back and forth instead of making progress.
     earlier: Vec<u64>,
+    /// The side to move at the root of the current search: the side it plays for.
+    root_side: Side,
     /// The hashes of the positions on the line being searched, root first.
     line: Vec<u64>,
     /// Positions judged in this search, by hash: the evaluation is the costliest part of a
@@ -303,6 +306,7 @@ impl<G: Engine> Searcher<G> {
             line: Vec::new(),
             judged: vec![Judged::default(); JUDGED_SLOTS],
             generation: 0,
+            root_side: Side::First,
             spare_groups: Vec::new(),
         }
     }
@@ -346,6 +350,7 @@ impl<G: Engine> Searcher<G> {
         self.killers.fill([None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 8);
         self.generation = self.generation.wrapping_add(1);
+        self.root_side = G::side_to_move(pos);
         SlicedSearch {
             position: *pos,
             limits: limits.clone(),
@@ -719,18 +724,17 @@ impl<G: Engine> Searcher<G> {
     }
 
     /// The evaluation, with the push of a side ahead towards its win (unless the style leaves
-    /// it out) and the level's noise.
+    /// it out, or the game has a side behind defend by the evaluation alone) and the level's
+    /// noise.
     fn judge(&mut self, pos: &G::Position) -> i32 {
         let hash = G::hash(pos);
+        let hunts = self.style.hunt && !(G::DEFENDS_BY_EVALUATION && self.root_side_behind(pos));
         let slot = &mut self.judged[(hash as usize) & (JUDGED_SLOTS - 1)];
         let exact = if slot.key == hash && slot.generation == self.generation {
             slot.value
         } else {
-            let value = if self.style.hunt {
-                G::evaluate_for_search(pos, &self.weights)
-            } else {
-                G::evaluate(pos, &self.weights)
-            };
+            let value =
+                if hunts { G::evaluate_for_search(pos, &self.weights) } else { G::evaluate(pos, &self.weights) };
             *slot = Judged { key: hash, generation: self.generation, value };
             value
         };
@@ -739,6 +743,14 @@ impl<G: Engine> Searcher<G> {
         }
         let span = 2 * self.style.noise as u64 + 1;
         exact + (self.style_hash(hash, 0) % span) as i32 - self.style.noise
+    }
+
+    /// Whether the side this search plays for (the root's side to move) is behind in `pos` by
+    /// the adjudication margin: a hunt against it is under way (`Engine::DEFENDS_BY_EVALUATION`).
+    fn root_side_behind(&self, pos: &G::Position) -> bool {
+        let lead = material_lead::<G>(pos);
+        let root_lead = if G::side_to_move(pos) == self.root_side { lead } else { -lead };
+        root_lead <= -G::ADJUDICATION_MARGIN
     }
 
     /// Whether the level overlooks the replies in this position (`Style::oversight`).
@@ -841,5 +853,35 @@ mod tests {
         assert_eq!(size_of::<Entry<Khitan>>(), 16);
         assert_eq!(size_of::<Entry<AssassinsIzdari>>(), 16);
         assert_eq!(size_of::<Entry<ClassicIzdari>>(), 16);
+    }
+
+    #[test]
+    fn in_desert_pub_chess_a_side_behind_defends_by_the_evaluation_alone() {
+        use super::{Limits, Searcher};
+        use crate::ai::desert_pub_chess::DesertWeights;
+        use crate::ai::engine::Engine;
+        use crate::rules::desert_pub_chess::parse_position;
+        // White is a Prince and a Wazir up against a lone Knight, both sides to move in turn.
+        let white = parse_position("8/8/8/3n4/8/8/8/S6W w").unwrap();
+        let black = parse_position("8/8/8/3n4/8/8/8/S6W b").unwrap();
+        let weights = DesertWeights::default();
+        let hunted = DesertPubChess::evaluate_for_search(&white, &weights);
+        assert_ne!(hunted, DesertPubChess::evaluate(&white, &weights), "the hunt counts here");
+        // Searching for White, the side ahead: every position is judged with the hunt, its
+        // own (White to move) and its opponent's (Black to move).
+        let mut searcher = Searcher::<DesertPubChess>::new(weights.clone(), 10);
+        searcher.start(&white, &Limits::depth(1));
+        assert_eq!(searcher.judge(&white), hunted);
+        assert_eq!(searcher.judge(&black), DesertPubChess::evaluate_for_search(&black, &weights));
+        // Searching for Black, the side behind: by the evaluation alone, whoever is to move.
+        let mut searcher = Searcher::<DesertPubChess>::new(weights.clone(), 10);
+        searcher.start(&black, &Limits::depth(1));
+        assert_eq!(searcher.judge(&black), DesertPubChess::evaluate(&black, &weights));
+        assert_eq!(searcher.judge(&white), DesertPubChess::evaluate(&white, &weights));
+        // A player told to leave the hunt out (`Style::hunt`) does so ahead as well.
+        let mut searcher = Searcher::<DesertPubChess>::new(weights.clone(), 10);
+        searcher.style.hunt = false;
+        searcher.start(&white, &Limits::depth(1));
+        assert_eq!(searcher.judge(&white), DesertPubChess::evaluate(&white, &weights));
     }
 }
