@@ -728,14 +728,17 @@ impl<G: Engine> Searcher<G> {
     /// noise.
     fn judge(&mut self, pos: &G::Position) -> i32 {
         let hash = G::hash(pos);
-        let hunts = self.style.hunt && !(G::DEFENDS_BY_EVALUATION && self.root_side_behind(pos));
-        let slot = &mut self.judged[(hash as usize) & (JUDGED_SLOTS - 1)];
+        let index = (hash as usize) & (JUDGED_SLOTS - 1);
+        let slot = self.judged[index];
         let exact = if slot.key == hash && slot.generation == self.generation {
             slot.value
         } else {
+            // Which way to judge is fixed for a position within a search (the root's side is),
+            // so only a miss needs to work it out.
+            let hunts = self.style.hunt && !(G::DEFENDS_BY_EVALUATION && self.root_side_behind(pos));
             let value =
                 if hunts { G::evaluate_for_search(pos, &self.weights) } else { G::evaluate(pos, &self.weights) };
-            *slot = Judged { key: hash, generation: self.generation, value };
+            self.judged[index] = Judged { key: hash, generation: self.generation, value };
             value
         };
         if self.style.noise == 0 {
