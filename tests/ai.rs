@@ -479,6 +479,31 @@ mod izdari {
     }
 
     #[test]
+    fn assassins_levels_12_and_13_deepen_as_far_as_their_node_bounds_let_them() {
+        use khalif::ai::levels::level_of;
+        use khalif::rules::izdari::{Position, Version, parse_position, start};
+        let limits = |n| level_of::<AssassinsIzdari>(n).unwrap().limits;
+        assert_eq!((limits(11).depth, limits(11).nodes), (4, None));
+        assert_eq!(limits(13).nodes, Some(600_000));
+        // Level 12 gives a turn 100,000 nodes, with the clock off here so that the bound alone
+        // stops it: five plies from the start (the sixth takes 176,109 nodes), more where few
+        // pieces are left.
+        let level = level_of::<AssassinsIzdari>(12).unwrap();
+        assert_eq!((level.limits.nodes, level.style.noise, level.style.oversight), (Some(100_000), 15, 8));
+        let reached = |pos: &Position| {
+            let mut searcher = Searcher::<AssassinsIzdari>::new(IzdariWeights::default(), level.limits.table_bits());
+            searcher.style = level.style;
+            let found = searcher.search(pos, &Limits { time: None, ..level.limits });
+            assert!(found.nodes <= 100_000 + 1_000, "{} nodes", found.nodes);
+            found.depth
+        };
+        assert_eq!(reached(&start(Version::Assassins)), 5);
+        let ending = parse_position(Version::Assassins, "2d2t2/4rdd1/d7/8/8/8/DTD1D1D1/A1R5 s 59").unwrap();
+        let deep = reached(&ending);
+        assert!(deep >= 7, "{deep} plies");
+    }
+
+    #[test]
     fn classics_upper_levels_see_further_within_their_node_bounds() {
         use khalif::ai::levels::level_of;
         use khalif::rules::izdari::ClassicIzdari;

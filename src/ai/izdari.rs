@@ -4,7 +4,7 @@
 //! ordering and pruning, the harness's material, and the words of hints and tactics.
 
 use super::engine::Engine;
-use super::levels::{Ladder, Rung, StyleWeights, blind, careless, rung};
+use super::levels::{Ladder, Rung, StyleWeights, blind, careless, deepening, rung};
 use crate::rules::Side;
 use crate::rules::izdari::{
     AssassinsIzdari, ClassicIzdari, Event, Kind, OFF, ORTHOGONAL, Position, Sq, Turn, Version, archer_targets, band,
@@ -239,9 +239,12 @@ fn conversion(pos: &Position, ahead: Side) -> i32 {
 /// Assassin's Izdari's ladder, noise in hundredths of a Camel's worth. Levels 1 to 6 climb
 /// from never looking at the reply to one's move to always looking: that sight alone was +798
 /// Elo, and each overlooked share between is a step. Above, two plies overlooking the reply
-/// after the opponent's now and then, two plies, three plies misjudging less and less, four,
-/// five within 400,000 nodes, and seven (six were only +76 over five; the top reaches eight
-/// from the start). Measured in docs/performance.md.
+/// after the opponent's now and then, two plies, three plies misjudging less and less, and
+/// four. Levels 12 and 13 deepen as far as 100,000 and 600,000 nodes let them (five and
+/// seven plies from the start, more in an ending), level 12 overlooking the reply at its
+/// horizon in 8 positions of 1,000: at fixed depths five plies were +186 over four, six only
+/// +76 over five, and the top, deepening to its clock, +277 over seven, a gap no fixed depth
+/// below it could halve. Measured in docs/performance.md.
 const ASSASSINS_LADDER: Ladder = [
     blind(1, 250),
     careless(1, 120, 500),
@@ -254,8 +257,8 @@ const ASSASSINS_LADDER: Ladder = [
     rung(3, 350),
     rung(3, 200),
     rung(4, 15),
-    Rung { nodes: Some(400_000), ..rung(5, 15) },
-    rung(7, 0),
+    Rung { noise: 15, oversight: 8, ..deepening(100_000) },
+    deepening(600_000),
 ];
 
 /// Classic Izdari's ladder, noise in hundredths of a Camel's worth. Levels 1 to 6 climb, as

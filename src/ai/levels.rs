@@ -60,6 +60,14 @@ pub const fn blind(depth: u32, noise: i32) -> Rung {
     Rung { quiescence: 0, ..rung(depth, noise) }
 }
 
+/// A rung that deepens as far as `nodes` let it, as a player who gives each turn about the
+/// same effort: few plies in a crowded middle game, many in a sparse ending, where a fixed
+/// depth would stop short of the win the top level sees. The bound cuts an iteration in the
+/// middle, as it does for the node-bound rungs, so the same position always gets the same turn.
+pub const fn deepening(nodes: u64) -> Rung {
+    Rung { nodes: Some(nodes), ..rung(TOP_LEVEL_DEPTH, 0) }
+}
+
 /// A rung that sees the reply to its last move in most positions but overlooks it in
 /// `oversight` of a thousand (the same positions every time): the steps between a newcomer who
 /// never looks at what the opponent can take and a player who always does, which in most
