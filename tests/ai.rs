@@ -479,16 +479,16 @@ mod izdari {
     }
 
     #[test]
-    fn assassins_levels_12_and_13_deepen_as_far_as_their_node_bounds_let_them() {
+    fn assassins_levels_11_to_13_deepen_as_far_as_their_node_bounds_let_them() {
         use khalif::ai::levels::level_of;
         use khalif::rules::izdari::{Position, Version, parse_position, start};
         let limits = |n| level_of::<AssassinsIzdari>(n).unwrap().limits;
-        assert_eq!((limits(11).depth, limits(11).nodes), (4, None));
-        assert_eq!(limits(13).nodes, Some(600_000));
-        // Level 12 gives a turn 100,000 nodes, with the clock off here so that the bound alone
+        assert_eq!((limits(10).depth, limits(10).nodes), (4, None));
+        assert_eq!((limits(12).nodes, limits(13).nodes), (Some(250_000), Some(600_000)));
+        // Level 11 gives a turn 100,000 nodes, with the clock off here so that the bound alone
         // stops it: five plies from the start (the sixth takes 176,109 nodes), more where few
         // pieces are left.
-        let level = level_of::<AssassinsIzdari>(12).unwrap();
+        let level = level_of::<AssassinsIzdari>(11).unwrap();
         assert_eq!((level.limits.nodes, level.style.noise, level.style.oversight), (Some(100_000), 15, 8));
         let reached = |pos: &Position| {
             let mut searcher = Searcher::<AssassinsIzdari>::new(IzdariWeights::default(), level.limits.table_bits());
