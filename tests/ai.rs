@@ -484,7 +484,7 @@ mod izdari {
         use khalif::rules::izdari::{Position, Version, parse_position, start};
         let limits = |n| level_of::<AssassinsIzdari>(n).unwrap().limits;
         assert_eq!((limits(10).depth, limits(10).nodes), (4, None));
-        assert_eq!((limits(12).nodes, limits(13).nodes), (Some(250_000), Some(600_000)));
+        assert_eq!((limits(12).nodes, limits(13).nodes), (Some(250_000), Some(1_200_000)));
         // Level 11 gives a turn 100,000 nodes, with the clock off here so that the bound alone
         // stops it: five plies from the start (the sixth takes 176,109 nodes), more where few
         // pieces are left.

@@ -240,10 +240,11 @@ fn conversion(pos: &Position, ahead: Side) -> i32 {
 /// from never looking at the reply to one's move to always looking: that sight alone was +798
 /// Elo, and each overlooked share between is a step. Above, two plies overlooking the reply
 /// after the opponent's now and then, three plies misjudging less and less, and four. Levels
-/// 11 to 13 deepen as far as 100,000, 250,000 and 600,000 nodes let them (five, six and seven
-/// plies from the start, more in an ending), level 11 overlooking the reply at its horizon in
-/// 8 positions of 1,000: at fixed depths five plies were +186 over four, six only +76 over
-/// five, and the top, deepening to its clock, +277 over seven. Measured in docs/performance.md.
+/// 11 to 13 deepen as far as 100,000, 250,000 and 1,200,000 nodes let them (five, six and
+/// seven plies from the start, more in an ending), level 11 overlooking the reply at its
+/// horizon in 8 positions of 1,000: at fixed depths five plies were +186 over four, six only
+/// +76 over five, and the top, deepening to its clock, +277 over seven. Measured in
+/// docs/performance.md.
 const ASSASSINS_LADDER: Ladder = [
     blind(1, 250),
     careless(1, 120, 500),
@@ -257,7 +258,7 @@ const ASSASSINS_LADDER: Ladder = [
     rung(4, 15),
     Rung { noise: 15, oversight: 8, ..deepening(100_000) },
     deepening(250_000),
-    deepening(600_000),
+    deepening(1_200_000),
 ];
 
 /// Classic Izdari's ladder, noise in hundredths of a Camel's worth. Levels 1 to 6 climb, as
