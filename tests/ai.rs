@@ -486,8 +486,8 @@ mod izdari {
         assert_eq!((limits(10).depth, limits(10).nodes), (4, None));
         assert_eq!((limits(12).nodes, limits(13).nodes), (Some(250_000), Some(1_200_000)));
         // Level 11 gives a turn 100,000 nodes, with the clock off here so that the bound alone
-        // stops it: five plies from the start (the sixth takes 176,109 nodes), more where few
-        // pieces are left.
+        // stops it: five plies from the start (a plain search's sixth takes 176,109 nodes
+        // there), more where few pieces are left.
         let level = level_of::<AssassinsIzdari>(11).unwrap();
         assert_eq!((level.limits.nodes, level.style.noise, level.style.oversight), (Some(100_000), 15, 8));
         let reached = |pos: &Position| {

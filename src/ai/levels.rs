@@ -62,8 +62,9 @@ pub const fn blind(depth: u32, noise: i32) -> Rung {
 
 /// A rung that deepens as far as `nodes` let it, as a player who gives each turn about the
 /// same effort: few plies in a crowded middle game, many in a sparse ending, where a fixed
-/// depth would stop short of the win the top level sees. The bound cuts an iteration in the
-/// middle, as it does for the node-bound rungs, so the same position always gets the same turn.
+/// depth would stop short of the win the top level sees. The bound cuts the last iteration in
+/// the middle (the turn is the best of those it finished), so the same position always gets
+/// the same turn, however busy the machine.
 pub const fn deepening(nodes: u64) -> Rung {
     Rung { nodes: Some(nodes), ..rung(TOP_LEVEL_DEPTH, 0) }
 }
@@ -111,7 +112,8 @@ pub const TOP_LEVEL_THINKING: std::time::Duration = std::time::Duration::from_mi
 /// How long the hint thinks: the top level's judgement, answering within a second.
 pub const HINT_THINKING: std::time::Duration = std::time::Duration::from_millis(900);
 
-/// The deepest the top level may look: in practice its clock stops it first.
+/// The deepest the top level and the deepening rungs may look: in practice their clock or
+/// node bound stops them first.
 const TOP_LEVEL_DEPTH: u32 = 64;
 
 /// Level `number` (1–14) as it plays game `G`: a rung of the game's ladder, or the top level,
