@@ -488,12 +488,11 @@ mod izdari {
         // Level 11 gives a turn 100,000 nodes, with the clock off here so that the bound alone
         // stops it: five plies from the start (a plain search's sixth takes 176,109 nodes
         // there), more where few pieces are left.
-        let level = level_of::<AssassinsIzdari>(11).unwrap();
+        let mut level = khalif::ai::arena::Player::<AssassinsIzdari>::parse("level:11").unwrap();
         assert_eq!((level.limits.nodes, level.style.noise, level.style.oversight), (Some(100_000), 15, 8));
+        level.limits.time = None;
         let reached = |pos: &Position| {
-            let mut searcher = Searcher::<AssassinsIzdari>::new(IzdariWeights::default(), level.limits.table_bits());
-            searcher.style = level.style;
-            let found = searcher.search(pos, &Limits { time: None, ..level.limits });
+            let found = level.searcher().search(pos, &level.limits);
             assert!(found.nodes <= 100_000 + 1_000, "{} nodes", found.nodes);
             found.depth
         };
